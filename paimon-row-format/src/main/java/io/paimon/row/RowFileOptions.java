@@ -1,0 +1,120 @@
+package io.paimon.row;
+
+/**
+ * Options of {@code .row} writers and readers. Immutable: every setter returns a copy. Thread-safe.
+ *
+ * <pre>{@code
+ * RowFileOptions opts = RowFileOptions.defaults().blockSize(16 * 1024).zstdLevel(3);
+ * }</pre>
+ */
+public final class RowFileOptions {
+
+  /** Paimon's default block size ({@code file.block-size}), in uncompressed bytes. */
+  public static final int DEFAULT_BLOCK_SIZE = 64 * 1024;
+
+  /** Paimon's default zstd level ({@code file.compression.zstd-level}). */
+  public static final int DEFAULT_ZSTD_LEVEL = 1;
+
+  /** Blocks a sequential reader fetches and decompresses ahead of the one being decoded. */
+  public static final int DEFAULT_READ_AHEAD_BLOCKS = 4;
+
+  /** The largest byte range a sequential reader fetches in one request. */
+  public static final int DEFAULT_MAX_COALESCED_READ = 8 * 1024 * 1024;
+
+  private static final RowFileOptions DEFAULTS =
+      new RowFileOptions(
+          DEFAULT_BLOCK_SIZE, DEFAULT_ZSTD_LEVEL, DEFAULT_READ_AHEAD_BLOCKS, DEFAULT_MAX_COALESCED_READ);
+
+  private final int blockSize;
+  private final int zstdLevel;
+  private final int readAheadBlocks;
+  private final int maxCoalescedRead;
+
+  private RowFileOptions(int blockSize, int zstdLevel, int readAheadBlocks, int maxCoalescedRead) {
+    this.blockSize = blockSize;
+    this.zstdLevel = zstdLevel;
+    this.readAheadBlocks = readAheadBlocks;
+    this.maxCoalescedRead = maxCoalescedRead;
+  }
+
+  /** Paimon's defaults: 64 KiB blocks, zstd level 1, 4 blocks of read-ahead. */
+  public static RowFileOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /**
+   * The uncompressed size at which the writer closes a block (Paimon's {@code file.block-size}).
+   * A block is flushed as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}.
+   *
+   * @throws IllegalArgumentException if not positive
+   */
+  public RowFileOptions blockSize(int bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("blockSize must be positive, got " + bytes);
+    }
+    return new RowFileOptions(bytes, zstdLevel, readAheadBlocks, maxCoalescedRead);
+  }
+
+  /**
+   * The zstd compression level of written blocks (Paimon's {@code file.compression.zstd-level}).
+   *
+   * @throws IllegalArgumentException if outside [-7, 22]
+   */
+  public RowFileOptions zstdLevel(int level) {
+    if (level < -7 || level > 22) {
+      throw new IllegalArgumentException("zstdLevel must be between -7 and 22, got " + level);
+    }
+    return new RowFileOptions(blockSize, level, readAheadBlocks, maxCoalescedRead);
+  }
+
+  /**
+   * How many blocks a sequential iterator reads and decompresses in a background thread ahead of
+   * the block being decoded; 0 reads synchronously in the caller's thread.
+   *
+   * @throws IllegalArgumentException if negative
+   */
+  public RowFileOptions readAheadBlocks(int blocks) {
+    if (blocks < 0) {
+      throw new IllegalArgumentException("readAheadBlocks must not be negative, got " + blocks);
+    }
+    return new RowFileOptions(blockSize, zstdLevel, blocks, maxCoalescedRead);
+  }
+
+  /**
+   * The largest byte range fetched in one positional read when neighbouring blocks are coalesced.
+   *
+   * @throws IllegalArgumentException if not positive
+   */
+  public RowFileOptions maxCoalescedRead(int bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("maxCoalescedRead must be positive, got " + bytes);
+    }
+    return new RowFileOptions(blockSize, zstdLevel, readAheadBlocks, bytes);
+  }
+
+  /** The block size in uncompressed bytes. */
+  public int blockSize() {
+    return blockSize;
+  }
+
+  /** The zstd level. */
+  public int zstdLevel() {
+    return zstdLevel;
+  }
+
+  /** The number of read-ahead blocks. */
+  public int readAheadBlocks() {
+    return readAheadBlocks;
+  }
+
+  /** The largest coalesced read in bytes. */
+  public int maxCoalescedRead() {
+    return maxCoalescedRead;
+  }
+
+  @Override
+  public String toString() {
+    return "RowFileOptions{blockSize=" + blockSize + ", zstdLevel=" + zstdLevel
+        + ", readAheadBlocks=" + readAheadBlocks + ", maxCoalescedRead=" + maxCoalescedRead + "}";
+  }
+}

@@ -1,0 +1,40 @@
+package io.paimon.row;
+
+import java.io.IOException;
+
+/**
+ * Writes rows to a {@code .row} file, streaming: memory is bounded by one block. Blocks are
+ * flushed by Paimon's rule (as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}) and
+ * compressed as one zstd frame each; {@link #close()} writes the last block, the block index and
+ * the footer. Create one with {@link RowFile#newWriter}.
+ *
+ * <p>Not thread-safe. If {@link #write} throws, the row was not written and the writer can go on;
+ * if an I/O error occurs the file is incomplete and should be discarded.
+ */
+public interface RowFileWriter extends AutoCloseable {
+
+  /**
+   * Appends one row.
+   *
+   * @throws IllegalArgumentException if the row has the wrong number of fields, a value has the
+   *     wrong Java type for its field, or a null is given for a NOT NULL field; the message names
+   *     the field
+   * @throws RowFormatException if a value cannot be stored in its declared type (a DECIMAL with
+   *     more digits than its precision, a VECTOR of the wrong length)
+   * @throws IOException if the output fails
+   */
+  void write(Row row) throws IOException;
+
+  /** The number of rows written so far. */
+  long rowCount();
+
+  /**
+   * The number of bytes written to the output so far (compressed blocks; after {@link #close()},
+   * the whole file). Useful to roll files at a target size.
+   */
+  long bytesWritten();
+
+  /** Flushes the last block and writes the index and footer; closing twice is harmless. */
+  @Override
+  void close() throws IOException;
+}

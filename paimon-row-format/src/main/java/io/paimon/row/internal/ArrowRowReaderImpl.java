@@ -1,0 +1,103 @@
+package io.paimon.row.internal;
+
+import io.paimon.row.ArrowSchemas;
+import io.paimon.row.RowArrowReader;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.roaringbitmap.RoaringBitmap;
+
+/** Decodes blocks straight into the vectors of one reused root; see {@link RowArrowReader}. */
+final class ArrowRowReaderImpl extends RowArrowReader {
+
+  private final BlockStream stream;
+  private final RowCodec codec;
+  private final RowType rowType;
+  private final RowCursor rows;
+  private final int batchSize;
+  private final BlockInput in;
+  private final long[] rowNumbers;
+  private FieldVector[] vectors;
+  private DecodedBlock block;
+  private int batchRows;
+  private boolean done;
+
+  ArrowRowReaderImpl(
+      BufferAllocator allocator, BlockStream stream, RowCodec codec, RowType rowType,
+      RoaringBitmap selection, int batchSize, String name) {
+    super(allocator);
+    this.stream = stream;
+    this.codec = codec;
+    this.rowType = rowType;
+    this.rows = new RowCursor(selection);
+    this.batchSize = batchSize;
+    this.in = new BlockInput(name);
+    this.rowNumbers = new long[batchSize];
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    ensureInitialized();
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    if (vectors == null) {
+      List<FieldVector> list = root.getFieldVectors();
+      vectors = list.toArray(new FieldVector[0]);
+      for (FieldVector v : vectors) {
+        v.setInitialCapacity(batchSize);
+        v.allocateNew();
+      }
+    } else {
+      for (FieldVector v : vectors) {
+        v.reset();
+      }
+    }
+    int count = 0;
+    while (count < batchSize && !done) {
+      int r = rows.next();
+      if (r < 0) {
+        block = stream.next();
+        if (block == null) {
+          done = true;
+          break;
+        }
+        in.reset(block.data, block.index, block.fileOffset);
+        rows.reset(block);
+        continue;
+      }
+      long rowNumber = block.firstRow + r;
+      in.row(block.offsets[r], block.offsets[r + 1], rowNumber);
+      codec.readArrow(in, vectors, count);
+      rowNumbers[count++] = rowNumber;
+    }
+    batchRows = count;
+    root.setRowCount(count);
+    return count > 0;
+  }
+
+  @Override
+  public long rowNumber(int i) {
+    if (i < 0 || i >= batchRows) {
+      throw new IndexOutOfBoundsException("row " + i + " is outside the batch of " + batchRows);
+    }
+    return rowNumbers[i];
+  }
+
+  @Override
+  public long bytesRead() {
+    return stream.bytesRead();
+  }
+
+  @Override
+  protected void closeReadSource() {
+    stream.close();
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return ArrowSchemas.toArrowSchema(rowType);
+  }
+}

@@ -1,0 +1,81 @@
+package io.paimon.row.internal;
+
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
+import io.paimon.row.RowFormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Decompresses one block into a {@link DecodedBlock} and validates its trailer: the row count
+ * matches the index, the offsets start at 0, never decrease and stay inside the row region. Holds
+ * a native zstd context: thread-confined, closed by its owner.
+ */
+final class BlockDecoder implements AutoCloseable {
+
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final RowFileMeta meta;
+  private final ZstdDecompressCtx ctx = new ZstdDecompressCtx();
+
+  BlockDecoder(RowFileMeta meta) {
+    this.meta = meta;
+  }
+
+  /** Decodes block {@code b} whose compressed bytes are {@code src[srcOff..)} into {@code out}. */
+  void decode(int b, byte[] src, int srcOff, DecodedBlock out) throws RowFormatException {
+    int size = meta.uncompressedSizes[b];
+    int rows = meta.rowsIn(b);
+    long fileOffset = meta.blockOffsets[b];
+    out.ensureCapacity(size, rows);
+    out.index = -1;
+    int n;
+    try {
+      n = ctx.decompressByteArray(out.data, 0, size, src, srcOff, meta.compressedSizes[b]);
+    } catch (ZstdException e) {
+      throw new RowFormatException(
+          meta.name, fileOffset, "block " + b + " does not decompress: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw new RowFormatException(
+          meta.name, fileOffset, "block " + b + " does not decompress: " + e, e);
+    }
+    if (n != size) {
+      throw new RowFormatException(
+          meta.name, fileOffset,
+          "block " + b + " decompresses to " + n + " bytes, the index declares " + size);
+    }
+    int count = (int) INT.get(out.data, size - 4);
+    if (count != rows) {
+      throw new RowFormatException(
+          meta.name, fileOffset,
+          "block " + b + " holds " + count + " rows, the index declares " + rows);
+    }
+    int rowRegionEnd = size - 4 - 4 * rows;
+    int prev = 0;
+    for (int i = 0; i < rows; i++) {
+      int offset = (int) INT.get(out.data, rowRegionEnd + 4 * i);
+      if ((i == 0 && offset != 0) || offset < prev || offset > rowRegionEnd) {
+        throw new RowFormatException(
+            meta.name, fileOffset,
+            "block " + b + ": row " + i + " starts at " + offset
+                + (i == 0 ? ", expected 0" : ", previous row at " + prev)
+                + " (row region ends at " + rowRegionEnd + ")");
+      }
+      out.offsets[i] = offset;
+      prev = offset;
+    }
+    out.offsets[rows] = rowRegionEnd;
+    out.rowCount = rows;
+    out.size = size;
+    out.firstRow = meta.rowStarts[b];
+    out.fileOffset = fileOffset;
+    out.index = b;
+  }
+
+  @Override
+  public void close() {
+    ctx.close();
+  }
+}

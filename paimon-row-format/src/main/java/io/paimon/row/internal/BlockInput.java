@@ -1,0 +1,137 @@
+package io.paimon.row.internal;
+
+import io.paimon.row.RowFormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * A bounds-checked little-endian cursor over a decompressed block. Every read checks what remains
+ * before the current limit (the end of the row being decoded), so a malformed length can neither
+ * read past the row nor make a decoder allocate more than the row holds. Not thread-safe.
+ */
+final class BlockInput {
+
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  final String file;
+  byte[] buf;
+  int pos;
+  int limit;
+  private int blockIndex;
+  private long blockOffset;
+  private long rowNumber;
+
+  BlockInput(String file) {
+    this.file = file;
+  }
+
+  /** Points this cursor at a block. */
+  void reset(byte[] data, int blockIndex, long blockOffset) {
+    this.buf = data;
+    this.blockIndex = blockIndex;
+    this.blockOffset = blockOffset;
+  }
+
+  /** Bounds the cursor to one row. */
+  void row(int start, int end, long rowNumber) {
+    this.pos = start;
+    this.limit = end;
+    this.rowNumber = rowNumber;
+  }
+
+  int remaining() {
+    return limit - pos;
+  }
+
+  private void require(int n, String what) throws RowFormatException {
+    if (n > limit - pos) {
+      throw corrupt(what + " needs " + n + " bytes but only " + (limit - pos) + " remain in the row");
+    }
+  }
+
+  byte readByte() throws RowFormatException {
+    require(1, "a 1-byte value");
+    return buf[pos++];
+  }
+
+  short readShort() throws RowFormatException {
+    require(2, "a 2-byte value");
+    short v = (short) SHORT.get(buf, pos);
+    pos += 2;
+    return v;
+  }
+
+  int readInt() throws RowFormatException {
+    require(4, "a 4-byte value");
+    int v = (int) INT.get(buf, pos);
+    pos += 4;
+    return v;
+  }
+
+  long readLong() throws RowFormatException {
+    require(8, "an 8-byte value");
+    long v = (long) LONG.get(buf, pos);
+    pos += 8;
+    return v;
+  }
+
+  /** Reads an unsigned LEB128 varint of at most 5 bytes whose value fits a non-negative int. */
+  int readVarint() throws RowFormatException {
+    int result = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (pos >= limit) {
+        throw corrupt("varint runs past the end of the row");
+      }
+      int b = buf[pos++];
+      if (shift == 28 && (b & 0xF8) != 0) {
+        throw corrupt("varint does not fit a non-negative 32-bit value");
+      }
+      result |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        return result;
+      }
+    }
+    throw corrupt("varint longer than 5 bytes");
+  }
+
+  /** Reads a varint length and checks that that many bytes remain in the row. */
+  int readLength(String what) throws RowFormatException {
+    int start = pos;
+    int len = readVarint();
+    if (len > limit - pos) {
+      pos = start;
+      throw corrupt(what + " length " + len + " exceeds the " + (limit - pos) + " bytes left in the row");
+    }
+    return len;
+  }
+
+  void skip(int n, String what) throws RowFormatException {
+    require(n, what);
+    pos += n;
+  }
+
+  /** Whether bit {@code i} of the bitmap at {@code bitmapPos} is set (the field is null). */
+  boolean isSet(int bitmapPos, int i) {
+    return (buf[bitmapPos + (i >>> 3)] & (1 << (i & 7))) != 0;
+  }
+
+  RowFormatException corrupt(String message) {
+    return new RowFormatException(
+        file,
+        blockOffset,
+        "block "
+            + blockIndex
+            + ", row "
+            + rowNumber
+            + ", uncompressed byte "
+            + pos
+            + ": "
+            + message);
+  }
+}

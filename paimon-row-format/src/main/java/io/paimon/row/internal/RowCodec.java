@@ -1,0 +1,128 @@
+package io.paimon.row.internal;
+
+import io.paimon.row.Row;
+import io.paimon.row.RowFormatException;
+import io.paimon.types.DataField;
+import io.paimon.types.RowType;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * Encodes top-level rows (null bitmap, then the non-null fields) and decodes them with an
+ * optional projection: fields that are not projected are skipped without being materialised, and
+ * decoding stops after the last projected field. Immutable; share freely.
+ */
+final class RowCodec {
+
+  private final FieldCodec[] codecs;
+  private final int bitmapBytes;
+  private final int[] outputIndex;
+  private final int lastNeeded;
+  private final int outputCount;
+
+  /**
+   * @param projection file field indexes to return, in output order; null for all fields
+   */
+  RowCodec(RowType fileType, int[] projection) {
+    int n = fileType.fieldCount();
+    this.codecs = new FieldCodec[n];
+    for (int i = 0; i < n; i++) {
+      DataField f = fileType.fields().get(i);
+      codecs[i] = FieldCodec.create(f.name(), f.type());
+    }
+    this.bitmapBytes = (n + 7) >>> 3;
+    this.outputIndex = new int[n];
+    if (projection == null) {
+      for (int i = 0; i < n; i++) {
+        outputIndex[i] = i;
+      }
+      this.outputCount = n;
+      this.lastNeeded = n - 1;
+    } else {
+      java.util.Arrays.fill(outputIndex, -1);
+      int last = -1;
+      for (int out = 0; out < projection.length; out++) {
+        outputIndex[projection[out]] = out;
+        last = Math.max(last, projection[out]);
+      }
+      this.outputCount = projection.length;
+      this.lastNeeded = last;
+    }
+  }
+
+  int outputCount() {
+    return outputCount;
+  }
+
+  /** Appends a row; on failure the sink may hold a partial row, which the caller discards. */
+  void write(ByteSink out, Row row) throws RowFormatException {
+    if (row.size() != codecs.length) {
+      throw new IllegalArgumentException(
+          "the row has " + row.size() + " fields but the schema has " + codecs.length);
+    }
+    int bitmap = out.reserveZeros(bitmapBytes);
+    for (int i = 0; i < codecs.length; i++) {
+      Object v = row.get(i);
+      if (v == null) {
+        if (!codecs[i].type.isNullable()) {
+          throw new IllegalArgumentException("field '" + codecs[i].path + "' is NOT NULL but null");
+        }
+        out.setBit(bitmap, i);
+      } else {
+        codecs[i].write(out, v);
+      }
+    }
+  }
+
+  private int readBitmap(BlockInput in) throws RowFormatException {
+    int bitmap = in.pos;
+    in.skip(bitmapBytes, "the row's null bitmap");
+    return bitmap;
+  }
+
+  /** Decodes the row the cursor is bounded to. */
+  Row read(BlockInput in) throws RowFormatException {
+    int bitmap = readBitmap(in);
+    Object[] values = new Object[outputCount];
+    for (int i = 0; i <= lastNeeded; i++) {
+      if (in.isSet(bitmap, i)) {
+        continue;
+      }
+      int out = outputIndex[i];
+      if (out >= 0) {
+        values[out] = codecs[i].read(in);
+      } else {
+        codecs[i].skip(in);
+      }
+    }
+    checkEnd(in);
+    return Row.wrap(values);
+  }
+
+  /** Decodes the row the cursor is bounded to into {@code vectors} (in output order) at {@code index}. */
+  void readArrow(BlockInput in, FieldVector[] vectors, int index) throws RowFormatException {
+    int bitmap = readBitmap(in);
+    for (int i = 0; i <= lastNeeded; i++) {
+      int out = outputIndex[i];
+      if (in.isSet(bitmap, i)) {
+        if (out >= 0) {
+          vectors[out].setNull(index);
+        }
+      } else if (out >= 0) {
+        codecs[i].readArrow(in, vectors[out], index);
+      } else {
+        codecs[i].skip(in);
+      }
+    }
+    checkEnd(in);
+  }
+
+  /** A fully decoded row must end exactly where the next one begins. */
+  private void checkEnd(BlockInput in) throws RowFormatException {
+    if (lastNeeded == codecs.length - 1 && in.pos != in.limit) {
+      throw in.corrupt(
+          "the row's fields end "
+              + (in.limit - in.pos)
+              + " bytes before the next row begins; the schema does not fit the data");
+    }
+  }
+}

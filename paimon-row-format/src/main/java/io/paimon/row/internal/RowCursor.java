@@ -1,0 +1,58 @@
+package io.paimon.row.internal;
+
+import org.roaringbitmap.PeekableIntIterator;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Walks the rows of successive blocks that a selection keeps (all rows without a selection).
+ * Row numbers in the bitmap are unsigned 32-bit values. Not thread-safe.
+ */
+final class RowCursor {
+
+  private final PeekableIntIterator selected;
+  private DecodedBlock block;
+  private int nextRow;
+
+  RowCursor(RoaringBitmap selection) {
+    this.selected = selection == null ? null : selection.getIntIterator();
+  }
+
+  /** Block numbers that hold at least one selected row, in order. */
+  static int[] blocksToRead(RowFileMeta meta, RoaringBitmap selection) {
+    int[] blocks = new int[meta.blockCount];
+    int n = 0;
+    for (int b = 0; b < meta.blockCount; b++) {
+      if (selection == null
+          || selection.intersects(meta.rowStarts[b], meta.rowStarts[b + 1])) {
+        blocks[n++] = b;
+      }
+    }
+    return java.util.Arrays.copyOf(blocks, n);
+  }
+
+  void reset(DecodedBlock newBlock) {
+    this.block = newBlock;
+    this.nextRow = 0;
+    if (selected != null) {
+      selected.advanceIfNeeded((int) newBlock.firstRow);
+    }
+  }
+
+  /** The next selected row of the current block (index within the block), or -1. */
+  int next() {
+    if (block == null) {
+      return -1;
+    }
+    if (selected == null) {
+      return nextRow < block.rowCount ? nextRow++ : -1;
+    }
+    if (selected.hasNext()) {
+      long row = Integer.toUnsignedLong(selected.peekNext());
+      if (row < block.firstRow + block.rowCount) {
+        selected.next();
+        return (int) (row - block.firstRow);
+      }
+    }
+    return -1;
+  }
+}

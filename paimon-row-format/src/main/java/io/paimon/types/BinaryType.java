@@ -1,0 +1,61 @@
+package io.paimon.types;
+
+/** The fixed-length BINARY(n) type; values are stored unpadded. Java value {@code byte[]}. */
+public final class BinaryType extends DataType {
+
+  /** The smallest allowed length. */
+  public static final int MIN_LENGTH = 1;
+
+  /** The largest allowed length. */
+  public static final int MAX_LENGTH = Integer.MAX_VALUE;
+
+  /** The length used when none is given. */
+  public static final int DEFAULT_LENGTH = 1;
+
+  private final int length;
+
+  /** Creates a nullable type with the given length. */
+  public BinaryType(int length) {
+    this(true, length);
+  }
+
+  /**
+   * Creates a type with the given nullability and length.
+   *
+   * @throws IllegalArgumentException if {@code length} is outside [{@value #MIN_LENGTH}, {@value
+   *     #MAX_LENGTH}]
+   */
+  public BinaryType(boolean nullable, int length) {
+    super(nullable, DataTypeRoot.BINARY);
+    if (length < MIN_LENGTH || length > MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          "BINARY length must be between " + MIN_LENGTH + " and " + MAX_LENGTH + ", got " + length);
+    }
+    this.length = length;
+  }
+
+  /** The declared length. */
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public BinaryType copy(boolean nullable) {
+    return new BinaryType(nullable, length);
+  }
+
+  @Override
+  String sqlWithoutNullability() {
+    return "BINARY(" + length + ")";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return super.equals(o) && length == ((BinaryType) o).length;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * super.hashCode() + length;
+  }
+}

@@ -1,0 +1,61 @@
+package io.paimon.types;
+
+/** The fixed-length CHAR(n) type; values are stored unpadded. Java value {@link String}. */
+public final class CharType extends DataType {
+
+  /** The smallest allowed length. */
+  public static final int MIN_LENGTH = 1;
+
+  /** The largest allowed length. */
+  public static final int MAX_LENGTH = 255;
+
+  /** The length used when none is given. */
+  public static final int DEFAULT_LENGTH = 1;
+
+  private final int length;
+
+  /** Creates a nullable type with the given length. */
+  public CharType(int length) {
+    this(true, length);
+  }
+
+  /**
+   * Creates a type with the given nullability and length.
+   *
+   * @throws IllegalArgumentException if {@code length} is outside [{@value #MIN_LENGTH}, {@value
+   *     #MAX_LENGTH}]
+   */
+  public CharType(boolean nullable, int length) {
+    super(nullable, DataTypeRoot.CHAR);
+    if (length < MIN_LENGTH || length > MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          "CHAR length must be between " + MIN_LENGTH + " and " + MAX_LENGTH + ", got " + length);
+    }
+    this.length = length;
+  }
+
+  /** The declared length. */
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public CharType copy(boolean nullable) {
+    return new CharType(nullable, length);
+  }
+
+  @Override
+  String sqlWithoutNullability() {
+    return "CHAR(" + length + ")";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return super.equals(o) && length == ((CharType) o).length;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * super.hashCode() + length;
+  }
+}

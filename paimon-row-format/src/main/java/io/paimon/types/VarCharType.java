@@ -1,0 +1,61 @@
+package io.paimon.types;
+
+/** The VARCHAR(n) type; {@code STRING} is VARCHAR({@value #MAX_LENGTH}). Java value {@link String}. */
+public final class VarCharType extends DataType {
+
+  /** The smallest allowed length. */
+  public static final int MIN_LENGTH = 1;
+
+  /** The largest allowed length. */
+  public static final int MAX_LENGTH = Integer.MAX_VALUE;
+
+  /** The length used when none is given. */
+  public static final int DEFAULT_LENGTH = 1;
+
+  private final int length;
+
+  /** Creates a nullable type with the given length. */
+  public VarCharType(int length) {
+    this(true, length);
+  }
+
+  /**
+   * Creates a type with the given nullability and length.
+   *
+   * @throws IllegalArgumentException if {@code length} is outside [{@value #MIN_LENGTH}, {@value
+   *     #MAX_LENGTH}]
+   */
+  public VarCharType(boolean nullable, int length) {
+    super(nullable, DataTypeRoot.VARCHAR);
+    if (length < MIN_LENGTH || length > MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          "VARCHAR length must be between " + MIN_LENGTH + " and " + MAX_LENGTH + ", got " + length);
+    }
+    this.length = length;
+  }
+
+  /** The declared length. */
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public VarCharType copy(boolean nullable) {
+    return new VarCharType(nullable, length);
+  }
+
+  @Override
+  String sqlWithoutNullability() {
+    return length == MAX_LENGTH ? "STRING" : "VARCHAR(" + length + ")";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return super.equals(o) && length == ((VarCharType) o).length;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * super.hashCode() + length;
+  }
+}
