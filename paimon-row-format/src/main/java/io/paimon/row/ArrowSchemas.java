@@ -48,8 +48,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *       {@code paimon.type=VARIANT}</td></tr>
  * </table>
  *
- * <p>Arrow map keys are declared non-nullable; Paimon allows a null key, which this mapping keeps
- * by declaring the key nullable. Nanosecond timestamps outside the years 1677-2262 cannot be
+ * <p>Arrow map keys are non-nullable, while Paimon allows one null key per map: reading such a map
+ * into Arrow throws a {@link RowFormatException} naming the column. Nanosecond timestamps outside the years 1677-2262 cannot be
  * represented and make the Arrow reader throw a {@link RowFormatException} naming the column.
  */
 public final class ArrowSchemas {
@@ -176,7 +176,7 @@ public final class ArrowSchemas {
         new Field(
             "entries",
             new FieldType(false, ArrowType.Struct.INSTANCE, null),
-            List.of(toArrowField("key", key), toArrowField("value", value)));
+            List.of(toArrowField("key", key.notNull()), toArrowField("value", value)));
     return new Field(name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entries));
   }
 

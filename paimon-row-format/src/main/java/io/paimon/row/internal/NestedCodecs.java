@@ -193,6 +193,12 @@ final class NestedCodecs {
       for (int i = 0; i < size; i++) {
         entries.setIndexDefined(start + i);
       }
+      int keyBitmap = in.pos;
+      for (int i = 0; i < size; i++) {
+        if (in.isSet(keyBitmap, i)) {
+          throw in.corrupt("map '" + path + "' has a null key, which an Arrow map cannot hold");
+        }
+      }
       readElementsArrow(in, key, size, children.get(0), start);
       readElementsArrow(in, value, readValueHeader(in, size), children.get(1), start);
       map.endValue(index, size);
