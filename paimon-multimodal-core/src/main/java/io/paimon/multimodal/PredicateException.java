@@ -1,0 +1,37 @@
+package io.paimon.multimodal;
+
+/**
+ * A {@code where(...)} predicate is malformed or does not fit the table: the message gives the
+ * predicate, the 0-based character position and what was expected there, or the column and the
+ * type mismatch.
+ */
+public class PredicateException extends MultimodalException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String predicate;
+  private final int position;
+
+  /**
+   * Creates the exception.
+   *
+   * @param predicate the predicate text
+   * @param position the 0-based position of the problem in the text
+   * @param message what was expected and what was found
+   */
+  public PredicateException(String predicate, int position, String message) {
+    super(message + " at position " + position + " of predicate \"" + predicate + "\"");
+    this.predicate = predicate;
+    this.position = position;
+  }
+
+  /** The predicate text. */
+  public String predicate() {
+    return predicate;
+  }
+
+  /** The 0-based character position of the problem. */
+  public int position() {
+    return position;
+  }
+}

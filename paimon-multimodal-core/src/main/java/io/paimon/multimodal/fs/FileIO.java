@@ -1,0 +1,61 @@
+package io.paimon.multimodal.fs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * Every byte the library reads or writes goes through a {@code FileIO}: the local file system by
+ * default ({@link #local()}), or an object store, HTTP for read-only blobs, or a wrapper that adds
+ * latency, counts requests or injects faults. Paths are strings; for the local implementation
+ * they are file system paths or {@code file:} URIs. Implementations must be thread-safe.
+ */
+public interface FileIO {
+
+  /** Opens a file for positional reads; the caller closes it. */
+  InputFile newInputFile(String path) throws IOException;
+
+  /**
+   * Creates a file and returns a stream to write it; the caller closes the stream.
+   *
+   * @throws java.nio.file.FileAlreadyExistsException if the file exists
+   */
+  OutputStream newOutputStream(String path) throws IOException;
+
+  /**
+   * Atomically creates a file with the given content if no file of that name exists; the basis of
+   * optimistic commits. Readers never see a partially written file.
+   *
+   * @return true if this call created the file, false if it already existed
+   */
+  boolean createIfAbsent(String path, byte[] content) throws IOException;
+
+  /**
+   * Atomically replaces the content of a file (or creates it): readers see the old or the new
+   * content, never a mix. Used for hints and tags.
+   */
+  void overwrite(String path, byte[] content) throws IOException;
+
+  /** Reads a whole (small) file. */
+  byte[] readAllBytes(String path) throws IOException;
+
+  /** Whether a file or directory exists. */
+  boolean exists(String path) throws IOException;
+
+  /** Deletes a file or an empty directory; does nothing if it does not exist. */
+  void delete(String path) throws IOException;
+
+  /** Creates a directory and its parents if missing. */
+  void mkdirs(String path) throws IOException;
+
+  /** The names (not paths) of the entries of a directory, sorted; empty if it does not exist. */
+  List<String> list(String directory) throws IOException;
+
+  /** The last-modified time of a file in epoch milliseconds. */
+  long lastModifiedMillis(String path) throws IOException;
+
+  /** The local file system. */
+  static FileIO local() {
+    return LocalFileIO.INSTANCE;
+  }
+}
