@@ -1,0 +1,113 @@
+package io.paimon.multimodal;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.ConnectionImpl;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Entry point: connects to a warehouse directory (created on demand) and a database in it
+ * ({@code default} unless named).
+ *
+ * <pre>{@code
+ * try (Connection conn = Multimodal.connect("/data/warehouse")) {
+ *   Table docs = conn.getTable("docs");
+ * }
+ * Connection conn = Multimodal.builder().warehouse("file:///data/warehouse").database("robots")
+ *     .fileIO(FileIO.local()).connect();
+ * }</pre>
+ */
+public final class Multimodal {
+
+  /** The database used when none is named. */
+  public static final String DEFAULT_DATABASE = "default";
+
+  private Multimodal() {}
+
+  /** Connects to the {@code default} database of a warehouse (a local path or file: URI). */
+  public static Connection connect(String warehouse) {
+    return builder().warehouse(warehouse).connect();
+  }
+
+  /** Connects to a database of a warehouse, creating it if missing. */
+  public static Connection connect(String warehouse, String database) {
+    return builder().warehouse(warehouse).database(database).connect();
+  }
+
+  /**
+   * Connects with options: {@code warehouse} (required), {@code database}, and any connection
+   * options.
+   */
+  public static Connection connect(Map<String, String> options) {
+    Builder b = builder();
+    options.forEach((k, v) -> {
+      if ("warehouse".equals(k)) {
+        b.warehouse(v);
+      } else if ("database".equals(k)) {
+        b.database(v);
+      } else {
+        b.option(k, v);
+      }
+    });
+    return b.connect();
+  }
+
+  /** A builder for connections with a custom {@link FileIO} or options. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Collects connection settings; not thread-safe. */
+  public static final class Builder {
+    private String warehouse;
+    private String database = DEFAULT_DATABASE;
+    private FileIO fileIO = FileIO.local();
+    private final Map<String, String> options = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** The warehouse root: a local path or a {@code file:} URI (other schemes need a FileIO). */
+    public Builder warehouse(String warehouse) {
+      this.warehouse = Objects.requireNonNull(warehouse, "warehouse");
+      return this;
+    }
+
+    /** The database (default {@code default}). */
+    public Builder database(String database) {
+      this.database = Objects.requireNonNull(database, "database");
+      return this;
+    }
+
+    /** The storage every byte goes through (default the local file system). */
+    public Builder fileIO(FileIO fileIO) {
+      this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
+      return this;
+    }
+
+    /** A connection option. */
+    public Builder option(String key, String value) {
+      options.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    /**
+     * Connects.
+     *
+     * @throws IllegalArgumentException if no warehouse was given
+     */
+    public Connection connect() {
+      if (warehouse == null || warehouse.isEmpty()) {
+        throw new IllegalArgumentException("a warehouse is required");
+      }
+      String root = warehouse;
+      if (fileIO == FileIO.local()) {
+        Path p = root.startsWith("file:") ? Path.of(URI.create(root)) : Path.of(root);
+        root = p.toAbsolutePath().normalize().toString();
+      }
+      return new ConnectionImpl(root, database, fileIO, options);
+    }
+  }
+}

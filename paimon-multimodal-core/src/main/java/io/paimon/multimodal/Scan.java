@@ -1,0 +1,123 @@
+package io.paimon.multimodal;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * A read of a table: filter with {@link #where}, project with {@link #select}, cut with {@link
+ * #limit}, pin with {@link #snapshot} or {@link #tag}, then run a terminal. Scans are immutable:
+ * every refinement returns a new scan and leaves this one unchanged, and the order of refinements
+ * does not change the result. Thread-safe.
+ *
+ * <p>Each terminal of an unpinned scan reads the snapshot that is latest when it starts, and only
+ * that one; {@link #pinned()} fixes a scan to the snapshot that is latest now.
+ *
+ * <pre>{@code
+ * try (ArrowReader r = docs.scan().where("category = 'lake'").select("id", "content")
+ *                          .limit(10).toArrowReader()) {
+ *   while (r.loadNextBatch()) { consume(r.getVectorSchemaRoot()); }
+ * }
+ * List<Map<String, Object>> rows = docs.scan().where("id IN (1, 2, 3)").withRowId().toList();
+ * }</pre>
+ *
+ * <p>Output columns follow the Arrow mapping of {@link io.paimon.row.ArrowSchemas}, except that a
+ * BLOB comes out as its descriptor, {@code Struct<uri Utf8, offset Int64, length Int64>} with field
+ * metadata {@code paimon.type=BLOB} (nested the same way in ARRAY&lt;BLOB&gt; and MAP&lt;K,
+ * BLOB&gt;), and {@code _ROW_ID} is a non-null Int64.
+ */
+public interface Scan {
+
+  /**
+   * Keeps the rows for which the SQL-like predicate is TRUE; repeated calls are combined with AND.
+   * A predicate may use columns that are not selected.
+   *
+   * @throws PredicateException if the predicate is malformed or does not fit the table, with the
+   *     position and what was expected
+   */
+  Scan where(String predicate);
+
+  /**
+   * Returns only these columns, in this order ({@code _ROW_ID} may be named).
+   *
+   * @throws SchemaException naming an unknown column
+   */
+  Scan select(String... columns);
+
+  /** As {@link #select(String...)}. */
+  Scan select(List<String> columns);
+
+  /**
+   * Returns at most {@code n} rows.
+   *
+   * @throws IllegalArgumentException if negative
+   */
+  Scan limit(long n);
+
+  /** Appends {@code _ROW_ID} to the output; with no projection, all columns plus {@code _ROW_ID}. */
+  Scan withRowId();
+
+  /**
+   * Reads this snapshot.
+   *
+   * @throws IllegalArgumentException if the scan is already pinned to a tag
+   */
+  Scan snapshot(long snapshotId);
+
+  /**
+   * Reads the snapshot of this tag. A read fails with {@link SnapshotNotFoundException} if the tag
+   * is moved or deleted while it runs.
+   *
+   * @throws IllegalArgumentException if the scan is already pinned to a snapshot id
+   */
+  Scan tag(String tagName);
+
+  /**
+   * The number of rows per Arrow batch (default 4096); memory of a streaming read is bounded by
+   * it.
+   */
+  Scan batchSize(int rows);
+
+  /** Allocates results from this allocator instead of the connection's. */
+  Scan allocator(BufferAllocator allocator);
+
+  /** This scan fixed to the snapshot that is latest now (unchanged if already pinned). */
+  Scan pinned();
+
+  /**
+   * Streams the result in batches. The reader owns one root reloaded per batch; close it.
+   */
+  ArrowReader toArrowReader();
+
+  /** The whole result in one root that the caller closes. */
+  VectorSchemaRoot toArrow();
+
+  /**
+   * The whole result as maps from column name to Java value (BLOB as {@link BlobDescriptor},
+   * {@code _ROW_ID} as Long), in column order.
+   */
+  List<Map<String, Object>> toList();
+
+  /** The number of rows the scan returns. */
+  long count();
+
+  /**
+   * The snapshot a terminal started now would read: the pinned one, the tag's, or the latest; 0
+   * for a table without commits.
+   */
+  long resolvedSnapshotId();
+
+  /**
+   * Splits of the data to read (one per data file after pruning by statistics), for sharding a
+   * read across workers: each worker runs {@link #split(Split)} on its share.
+   */
+  List<Split> plan();
+
+  /** This scan restricted to one split of its {@link #plan()} (and pinned to its snapshot). */
+  Scan split(Split split);
+
+  /** The Arrow schema of the result. */
+  org.apache.arrow.vector.types.pojo.Schema arrowSchema();
+}

@@ -1,0 +1,95 @@
+package io.paimon.multimodal;
+
+import java.util.Objects;
+
+/**
+ * A committed version of a table. Immutable and thread-safe.
+ */
+public final class Snapshot {
+
+  private final long id;
+  private final long schemaId;
+  private final long timeMillis;
+  private final long totalRecordCount;
+  private final long deltaRecordCount;
+  private final long nextRowId;
+  private final String commitUser;
+  private final String commitKind;
+
+  /** Creates a snapshot value (as read from its file). */
+  public Snapshot(long id, long schemaId, long timeMillis, long totalRecordCount,
+      long deltaRecordCount, long nextRowId, String commitUser, String commitKind) {
+    this.id = id;
+    this.schemaId = schemaId;
+    this.timeMillis = timeMillis;
+    this.totalRecordCount = totalRecordCount;
+    this.deltaRecordCount = deltaRecordCount;
+    this.nextRowId = nextRowId;
+    this.commitUser = Objects.requireNonNull(commitUser, "commitUser");
+    this.commitKind = Objects.requireNonNull(commitKind, "commitKind");
+  }
+
+  /** The snapshot id: 1 for the first commit, then increasing by one. */
+  public long id() {
+    return id;
+  }
+
+  /** The id of the schema the snapshot was written with. */
+  public long schemaId() {
+    return schemaId;
+  }
+
+  /** When it was committed, in epoch milliseconds. */
+  public long timeMillis() {
+    return timeMillis;
+  }
+
+  /** The number of rows in the table at this snapshot. */
+  public long totalRecordCount() {
+    return totalRecordCount;
+  }
+
+  /** The number of rows this snapshot's commit added. */
+  public long deltaRecordCount() {
+    return deltaRecordCount;
+  }
+
+  /** The row ID the next committed row will get; every row of this snapshot has a smaller one. */
+  public long nextRowId() {
+    return nextRowId;
+  }
+
+  /** Who committed (a per-writer id). */
+  public String commitUser() {
+    return commitUser;
+  }
+
+  /** The kind of commit, e.g. {@code APPEND}. */
+  public String commitKind() {
+    return commitKind;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Snapshot)) {
+      return false;
+    }
+    Snapshot s = (Snapshot) o;
+    return id == s.id && schemaId == s.schemaId && timeMillis == s.timeMillis
+        && totalRecordCount == s.totalRecordCount && deltaRecordCount == s.deltaRecordCount
+        && nextRowId == s.nextRowId && commitUser.equals(s.commitUser)
+        && commitKind.equals(s.commitKind);
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(id) * 31 + Long.hashCode(timeMillis);
+  }
+
+  @Override
+  public String toString() {
+    return "Snapshot{id=" + id + ", schemaId=" + schemaId + ", totalRecordCount=" + totalRecordCount
+        + ", deltaRecordCount=" + deltaRecordCount + ", nextRowId=" + nextRowId + ", timeMillis="
+        + timeMillis + "}";
+  }
+}

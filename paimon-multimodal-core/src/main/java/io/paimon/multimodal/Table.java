@@ -1,0 +1,103 @@
+package io.paimon.multimodal;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * A multimodal table: rows of scalars, vectors and BLOBs with stable row IDs, versioned by
+ * snapshots. Thread-safe: any number of threads (and processes) may scan and append at once;
+ * appends are optimistic commits that retry on conflict.
+ */
+public interface Table {
+
+  /** The table name. */
+  String name();
+
+  /** The table's schema. */
+  Schema schema();
+
+  /** A scan of the whole table at the latest snapshot. */
+  Scan scan();
+
+  /**
+   * A scan of the rows with these row IDs, in the input order with duplicates kept (refine it with
+   * select, where, snapshot or tag as any scan).
+   *
+   * @throws IllegalArgumentException at the terminal, naming the ids the snapshot does not hold
+   */
+  Scan takeRowIds(long... rowIds);
+
+  /** As {@link #takeRowIds(long...)}. */
+  Scan takeRowIds(Collection<Long> rowIds);
+
+  /**
+   * Appends rows given as maps from column name to Java value (missing columns are null; BLOB
+   * cells as {@code byte[]} or {@link BlobDescriptor}) in one atomic commit.
+   *
+   * @return the committed snapshot
+   * @throws SchemaException for an unknown column, a wrong type or a null in a NOT NULL column,
+   *     naming the row and column; nothing is written
+   */
+  Snapshot add(List<Map<String, Object>> rows);
+
+  /** Appends the rows of an Arrow batch (columns matched by name) in one atomic commit. */
+  Snapshot add(VectorSchemaRoot batch);
+
+  /** Appends every batch of an Arrow stream in one atomic commit; does not close the reader. */
+  Snapshot add(ArrowReader batches);
+
+  /** The latest snapshot, or empty for a table without commits. */
+  Optional<Snapshot> latestSnapshot();
+
+  /**
+   * A snapshot by id.
+   *
+   * @throws SnapshotNotFoundException if there is none
+   */
+  Snapshot snapshot(long snapshotId);
+
+  /** All snapshots, oldest first. */
+  List<Snapshot> snapshots();
+
+  /**
+   * Tags the latest snapshot.
+   *
+   * @throws IllegalArgumentException if the tag exists or the table has no snapshot
+   */
+  Tag createTag(String name);
+
+  /**
+   * Tags a snapshot.
+   *
+   * @throws IllegalArgumentException if the tag exists
+   * @throws SnapshotNotFoundException if the snapshot does not
+   */
+  Tag createTag(String name, long snapshotId);
+
+  /** Points a tag (new or existing) at a snapshot. */
+  Tag replaceTag(String name, long snapshotId);
+
+  /**
+   * Deletes a tag.
+   *
+   * @throws IllegalArgumentException if there is no such tag
+   */
+  void deleteTag(String name);
+
+  /** All tags, by name. */
+  List<Tag> tags();
+
+  /**
+   * Deletes files in the table's data and manifest directories that no snapshot or tag references
+   * and that are older than {@code olderThan} (so files of commits in flight are spared): the
+   * leftovers of failed or killed writers.
+   *
+   * @return the paths deleted
+   */
+  List<String> removeOrphanFiles(Duration olderThan);
+}

@@ -1,0 +1,205 @@
+package io.paimon.multimodal.internal;
+
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.DatabaseNotFoundException;
+import io.paimon.multimodal.MultimodalException;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.TableExistsException;
+import io.paimon.multimodal.TableNotFoundException;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.meta.SchemaStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/** The {@link Connection} implementation. Thread-safe. */
+public final class ConnectionImpl implements Connection {
+
+  private static final String DB_SUFFIX = ".db";
+
+  private final String warehouse;
+  private final String database;
+  private final FileIO io;
+  private final Map<String, String> options;
+  private final BufferAllocator allocator;
+
+  public ConnectionImpl(String warehouse, String database, FileIO io, Map<String, String> options) {
+    this.warehouse = warehouse.endsWith("/") && warehouse.length() > 1
+        ? warehouse.substring(0, warehouse.length() - 1) : warehouse;
+    this.database = Names.checkObjectName("database", database);
+    this.io = io;
+    this.options = Map.copyOf(options);
+    this.allocator = new RootAllocator();
+    createDatabase(database, true);
+  }
+
+  @Override
+  public String warehouse() {
+    return warehouse;
+  }
+
+  @Override
+  public String database() {
+    return database;
+  }
+
+  /** Connection options (e.g. cache sizes), as given. */
+  public Map<String, String> options() {
+    return options;
+  }
+
+  private String databaseDir(String db) {
+    return warehouse + "/" + db + DB_SUFFIX;
+  }
+
+  private TablePaths paths(String table) {
+    return new TablePaths(databaseDir(database) + "/" + table);
+  }
+
+  @Override
+  public Table createTable(String name, Schema schema, boolean ignoreIfExists) {
+    Names.checkObjectName("table", name);
+    if (schema == null) {
+      throw new SchemaException("schema must not be null");
+    }
+    TablePaths paths = paths(name);
+    try {
+      if (!new SchemaStore(io, paths).createFirst(schema)) {
+        if (ignoreIfExists) {
+          return getTable(name);
+        }
+        throw new TableExistsException(
+            "table '" + name + "' already exists in database '" + database + "'");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create table '" + name + "' at " + paths.root(), e);
+    }
+    return open(name, paths);
+  }
+
+  @Override
+  public Table getTable(String name) {
+    Names.checkObjectName("table", name);
+    TablePaths paths = paths(name);
+    try {
+      if (!new SchemaStore(io, paths).exists()) {
+        throw new TableNotFoundException(
+            "table '" + name + "' does not exist in database '" + database + "' of " + warehouse);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return open(name, paths);
+  }
+
+  private Table open(String name, TablePaths paths) {
+    try {
+      Schema schema = new SchemaStore(io, paths).read(0);
+      return new TableImpl(TableState.of(name, io, paths, schema, allocator));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the schema of table '" + name + "'", e);
+    }
+  }
+
+  @Override
+  public void dropTable(String name, boolean ignoreIfNotExists) {
+    Names.checkObjectName("table", name);
+    TablePaths paths = paths(name);
+    try {
+      if (!io.exists(paths.schemaFile(0))) {
+        if (ignoreIfNotExists) {
+          return;
+        }
+        throw new TableNotFoundException(
+            "table '" + name + "' does not exist in database '" + database + "'");
+      }
+      // The schema goes last: a half-dropped table is still a table and can be dropped again.
+      for (String dir : List.of(paths.tagDir(), paths.snapshotDir(), paths.manifestDir(),
+          paths.dataDir(), paths.schemaDir())) {
+        for (String f : io.list(dir)) {
+          io.delete(dir + "/" + f);
+        }
+        io.delete(dir);
+      }
+      for (String f : io.list(paths.root())) {
+        io.delete(paths.root() + "/" + f);
+      }
+      io.delete(paths.root());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot drop table '" + name + "'", e);
+    }
+  }
+
+  @Override
+  public List<String> listTables() {
+    try {
+      List<String> out = new ArrayList<>();
+      for (String name : io.list(databaseDir(database))) {
+        if (io.exists(paths(name).schemaFile(0))) {
+          out.add(name);
+        }
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void createDatabase(String name, boolean ignoreIfExists) {
+    Names.checkObjectName("database", name);
+    try {
+      if (io.exists(databaseDir(name))) {
+        if (!ignoreIfExists) {
+          throw new MultimodalException("database '" + name + "' already exists");
+        }
+        return;
+      }
+      io.mkdirs(databaseDir(name));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create database '" + name + "'", e);
+    }
+  }
+
+  @Override
+  public List<String> listDatabases() {
+    try {
+      List<String> out = new ArrayList<>();
+      for (String name : io.list(warehouse)) {
+        if (name.endsWith(DB_SUFFIX)) {
+          out.add(name.substring(0, name.length() - DB_SUFFIX.length()));
+        }
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Fails if a database does not exist. */
+  void requireDatabase(String name) {
+    try {
+      if (!io.exists(databaseDir(name))) {
+        throw new DatabaseNotFoundException("database '" + name + "' does not exist");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public BufferAllocator allocator() {
+    return allocator;
+  }
+
+  @Override
+  public void close() {
+    allocator.close();
+  }
+}

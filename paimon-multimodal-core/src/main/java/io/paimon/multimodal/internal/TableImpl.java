@@ -1,0 +1,294 @@
+package io.paimon.multimodal.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.Snapshot;
+import io.paimon.multimodal.SnapshotNotFoundException;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.Tag;
+import io.paimon.multimodal.internal.commit.Committer;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.multimodal.internal.write.TableWriter;
+import io.paimon.multimodal.internal.write.WriteOptions;
+import io.paimon.types.DataField;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/** The {@link Table} implementation; all state is on disk, so it is thread-safe. */
+public final class TableImpl implements Table {
+
+  private final TableState state;
+  private final Committer committer;
+  private final WriteOptions writeOptions;
+
+  public TableImpl(TableState state) {
+    this.state = state;
+    this.committer = new Committer(state.io(), state.paths(), state.snapshots(), state.manifests(),
+        state.schema().rowType(), UUID.randomUUID().toString());
+    this.writeOptions = WriteOptions.of(state.schema().options());
+  }
+
+  public TableState state() {
+    return state;
+  }
+
+  @Override
+  public String name() {
+    return state.name();
+  }
+
+  @Override
+  public Schema schema() {
+    return state.schema();
+  }
+
+  @Override
+  public Scan scan() {
+    return ScanImpl.of(state);
+  }
+
+  @Override
+  public Scan takeRowIds(long... rowIds) {
+    return ScanImpl.ofRowIds(state, rowIds);
+  }
+
+  @Override
+  public Scan takeRowIds(Collection<Long> rowIds) {
+    long[] ids = new long[rowIds.size()];
+    int i = 0;
+    for (Long id : rowIds) {
+      if (id == null) {
+        throw new IllegalArgumentException("row ID at position " + i + " is null");
+      }
+      ids[i++] = id;
+    }
+    return ScanImpl.ofRowIds(state, ids);
+  }
+
+  /** A source of rows in schema order, for one commit. */
+  private interface RowSource {
+    void writeTo(TableWriter writer) throws IOException;
+  }
+
+  private Snapshot commit(RowSource rows) {
+    TableWriter writer = new TableWriter(state.io(), state.paths(), state.schema(),
+        state.schemaId(), writeOptions);
+    try {
+      rows.writeTo(writer);
+      List<DataFileMeta> files = writer.finish();
+      return committer.commit(files, state.schemaId()).snapshot();
+    } catch (IOException e) {
+      writer.abort();
+      throw new UncheckedIOException(state.paths().root() + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+  }
+
+  @Override
+  public Snapshot add(List<Map<String, Object>> rows) {
+    RowType type = state.schema().rowType();
+    // Validate column names of every row before writing anything.
+    for (int r = 0; r < rows.size(); r++) {
+      Map<String, Object> row = rows.get(r);
+      if (row == null) {
+        throw new SchemaException("row " + r + " is null");
+      }
+      for (String column : row.keySet()) {
+        if (column == null || type.fieldIndex(column) < 0) {
+          throw new SchemaException("row " + r + ": table '" + name() + "' has no column '"
+              + column + "'" + (Schema.ROW_ID.equals(column)
+                  ? " (_ROW_ID is assigned at commit and cannot be written)"
+                  : "; columns are " + type.fieldNames()));
+        }
+      }
+    }
+    return commit(writer -> {
+      for (Map<String, Object> row : rows) {
+        Object[] values = new Object[type.fieldCount()];
+        for (int c = 0; c < values.length; c++) {
+          values[c] = row.get(type.fields().get(c).name());
+        }
+        writer.write(values);
+      }
+    });
+  }
+
+  @Override
+  public Snapshot add(VectorSchemaRoot batch) {
+    int[] columns = arrowColumns(batch);
+    return commit(writer -> writeBatch(writer, batch, columns));
+  }
+
+  @Override
+  public Snapshot add(ArrowReader batches) {
+    return commit(writer -> {
+      VectorSchemaRoot root = batches.getVectorSchemaRoot();
+      int[] columns = arrowColumns(root);
+      while (batches.loadNextBatch()) {
+        writeBatch(writer, root, columns);
+      }
+    });
+  }
+
+  /** For each table column, the index of the batch vector holding it, or -1. */
+  private int[] arrowColumns(VectorSchemaRoot batch) {
+    RowType type = state.schema().rowType();
+    List<FieldVector> vectors = batch.getFieldVectors();
+    for (FieldVector v : vectors) {
+      if (type.fieldIndex(v.getName()) < 0) {
+        throw new SchemaException("table '" + name() + "' has no column '" + v.getName()
+            + "'; columns are " + type.fieldNames());
+      }
+    }
+    int[] columns = new int[type.fieldCount()];
+    for (int c = 0; c < columns.length; c++) {
+      columns[c] = -1;
+      for (int v = 0; v < vectors.size(); v++) {
+        if (vectors.get(v).getName().equals(type.fields().get(c).name())) {
+          columns[c] = v;
+        }
+      }
+    }
+    return columns;
+  }
+
+  private void writeBatch(TableWriter writer, VectorSchemaRoot batch, int[] columns)
+      throws IOException {
+    List<DataField> fields = state.schema().rowType().fields();
+    for (int i = 0; i < batch.getRowCount(); i++) {
+      Object[] values = new Object[columns.length];
+      for (int c = 0; c < columns.length; c++) {
+        if (columns[c] >= 0) {
+          values[c] = ArrowValues.get(fields.get(c).name(), fields.get(c).type(),
+              batch.getVector(columns[c]), i);
+        }
+      }
+      writer.write(values);
+    }
+  }
+
+  @Override
+  public Optional<Snapshot> latestSnapshot() {
+    try {
+      OptionalLong id = state.snapshots().latestId();
+      return id.isPresent()
+          ? Optional.of(state.snapshots().read(id.getAsLong()).snapshot())
+          : Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public Snapshot snapshot(long snapshotId) {
+    try {
+      if (!state.snapshots().exists(snapshotId)) {
+        throw new SnapshotNotFoundException(
+            "table '" + name() + "' has no snapshot " + snapshotId);
+      }
+      return state.snapshots().read(snapshotId).snapshot();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public List<Snapshot> snapshots() {
+    try {
+      List<Snapshot> out = new ArrayList<>();
+      for (long id : state.snapshots().ids()) {
+        out.add(state.snapshots().read(id).snapshot());
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public Tag createTag(String name) {
+    Snapshot latest = latestSnapshot().orElseThrow(() -> new IllegalArgumentException(
+        "table '" + name() + "' has no snapshot to tag"));
+    return createTag(name, latest.id());
+  }
+
+  @Override
+  public Tag createTag(String tagName, long snapshotId) {
+    Names.checkObjectName("tag", tagName);
+    snapshot(snapshotId);
+    Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
+    try {
+      if (!state.tags().create(tag)) {
+        throw new IllegalArgumentException("table '" + name() + "' already has a tag '" + tagName
+            + "'; use replaceTag to move it");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return tag;
+  }
+
+  @Override
+  public Tag replaceTag(String tagName, long snapshotId) {
+    Names.checkObjectName("tag", tagName);
+    snapshot(snapshotId);
+    Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
+    try {
+      state.tags().replace(tag);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return tag;
+  }
+
+  @Override
+  public void deleteTag(String tagName) {
+    Names.checkObjectName("tag", tagName);
+    try {
+      if (!state.tags().delete(tagName)) {
+        throw new IllegalArgumentException("table '" + name() + "' has no tag '" + tagName + "'");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public List<Tag> tags() {
+    try {
+      return state.tags().list();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public List<String> removeOrphanFiles(Duration olderThan) {
+    try {
+      return new OrphanFiles(state).remove(olderThan);
+    } catch (IOException e) {
+      throw new UncheckedIOException(state.paths().root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Table{" + name() + " at " + state.paths().root() + "}";
+  }
+}

@@ -1,0 +1,142 @@
+package io.paimon.multimodal.internal.commit;
+
+import io.paimon.multimodal.CommitConflictException;
+import io.paimon.multimodal.Snapshot;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.meta.ManifestEntry;
+import io.paimon.multimodal.internal.meta.ManifestMeta;
+import io.paimon.multimodal.internal.meta.ManifestStore;
+import io.paimon.multimodal.internal.meta.SnapshotFile;
+import io.paimon.multimodal.internal.meta.SnapshotStore;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Optimistic commits. A commit writes its manifest (the new files with row IDs assigned from the
+ * parent's {@code nextRowId}) and a manifest list (the parent's manifests plus the new one), then
+ * atomically creates {@code snapshot-<parent + 1>}. If another writer took that id, everything of
+ * the attempt is deleted and the commit is rebuilt on the new parent (row IDs re-assigned), after
+ * a randomized exponential backoff, up to a bounded number of attempts. The metadata a commit
+ * writes is O(its own files) plus the manifest list, whose length is bounded by merging small
+ * manifests once there are more than {@value #MAX_MANIFESTS}; so commit cost does not grow with
+ * the history. Thread-safe (all state is on disk).
+ */
+public final class Committer {
+
+  /** Manifests a list may hold before the small ones are merged. */
+  public static final int MAX_MANIFESTS = 16;
+
+  /** A manifest with fewer entries than this is merged when the list is compacted. */
+  static final int SMALL_MANIFEST_ENTRIES = 2_000;
+
+  private static final int MAX_ATTEMPTS = 200;
+  private static final long MAX_BACKOFF_MILLIS = 500;
+
+  private final FileIO io;
+  private final TablePaths paths;
+  private final SnapshotStore snapshots;
+  private final ManifestStore manifests;
+  private final RowType tableType;
+  private final String commitUser;
+
+  public Committer(FileIO io, TablePaths paths, SnapshotStore snapshots, ManifestStore manifests,
+      RowType tableType, String commitUser) {
+    this.io = io;
+    this.paths = paths;
+    this.snapshots = snapshots;
+    this.manifests = manifests;
+    this.tableType = tableType;
+    this.commitUser = commitUser;
+  }
+
+  /**
+   * Commits the given new data files (row IDs not yet assigned) as one APPEND snapshot.
+   *
+   * @throws CommitConflictException if every attempt lost the race
+   */
+  public SnapshotFile commit(List<DataFileMeta> files, long schemaId) throws IOException {
+    long backoff = 2;
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      List<String> created = new ArrayList<>();
+      OptionalLong latest = snapshots.latestId();
+      SnapshotFile parent = latest.isPresent() ? snapshots.read(latest.getAsLong()) : null;
+      long nextRowId = parent == null ? 0 : parent.snapshot().nextRowId();
+      long total = parent == null ? 0 : parent.snapshot().totalRecordCount();
+
+      List<ManifestEntry> entries = new ArrayList<>(files.size());
+      long delta = 0;
+      for (DataFileMeta f : files) {
+        entries.add(new ManifestEntry(ManifestEntry.Kind.ADD, f.withFirstRowId(nextRowId + delta)));
+        delta += f.rowCount();
+      }
+      List<ManifestMeta> list =
+          parent == null ? new ArrayList<>() : new ArrayList<>(manifests.readList(parent.manifestList()));
+      if (!entries.isEmpty()) {
+        ManifestMeta manifest = manifests.writeManifest(entries, tableType);
+        created.add(paths.manifestFile(manifest.name()));
+        list.add(manifest);
+      }
+      if (list.size() > MAX_MANIFESTS) {
+        list = compact(list, created);
+      }
+      String listName = manifests.writeList(list);
+      created.add(paths.manifestFile(listName));
+
+      long id = latest.isPresent() ? latest.getAsLong() + 1 : 1;
+      Snapshot snapshot = new Snapshot(id, schemaId, System.currentTimeMillis(), total + delta,
+          delta, nextRowId + delta, commitUser, "APPEND");
+      SnapshotFile file = new SnapshotFile(snapshot, parent == null ? 0 : parent.id(), listName);
+      if (snapshots.tryCommit(file)) {
+        return file;
+      }
+      for (String path : created) {
+        try {
+          io.delete(path);
+        } catch (IOException e) {
+          // left as an orphan for removeOrphanFiles
+        }
+      }
+      sleep(ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1));
+      backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
+    }
+    throw new CommitConflictException(paths.root() + ": commit of " + files.size()
+        + " files failed after " + MAX_ATTEMPTS + " attempts; other writers kept committing first");
+  }
+
+  /** Merges the small manifests of a list into one, keeping the list order of the rest. */
+  private List<ManifestMeta> compact(List<ManifestMeta> list, List<String> created)
+      throws IOException {
+    List<ManifestEntry> merged = new ArrayList<>();
+    List<ManifestMeta> kept = new ArrayList<>();
+    for (ManifestMeta m : list) {
+      if (m.entries() < SMALL_MANIFEST_ENTRIES) {
+        merged.addAll(manifests.readManifest(m.name(), tableType));
+      } else {
+        kept.add(m);
+      }
+    }
+    if (merged.isEmpty()) {
+      return list;
+    }
+    ManifestMeta combined = manifests.writeManifest(merged, tableType);
+    created.add(paths.manifestFile(combined.name()));
+    kept.add(combined);
+    return kept;
+  }
+
+  private static void sleep(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while retrying a commit");
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.paimon.multimodal.internal.meta;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.Json;
+import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Reads and writes manifests ({@code manifest-<uuid>}: ADD/DELETE entries of data files) and
+ * manifest lists ({@code manifest-list-<uuid>}: the manifests of a snapshot). Both are immutable
+ * JSON files created once. Thread-safe.
+ */
+public final class ManifestStore {
+
+  private final FileIO io;
+  private final TablePaths paths;
+
+  public ManifestStore(FileIO io, TablePaths paths) {
+    this.io = io;
+    this.paths = paths;
+  }
+
+  /** Writes a manifest and returns its meta. */
+  public ManifestMeta writeManifest(List<ManifestEntry> entries, RowType type) throws IOException {
+    ObjectNode root = Json.object();
+    root.put("version", 1);
+    ArrayNode arr = root.putArray("entries");
+    long rows = 0;
+    for (ManifestEntry e : entries) {
+      ObjectNode n = arr.addObject();
+      n.put("kind", e.kind().name());
+      n.set("file", e.file().toJson(type));
+      rows += e.kind() == ManifestEntry.Kind.ADD ? e.file().rowCount() : -e.file().rowCount();
+    }
+    String name = "manifest-" + UUID.randomUUID();
+    write(paths.manifestFile(name), Json.bytes(root));
+    return new ManifestMeta(name, entries.size(), rows);
+  }
+
+  public List<ManifestEntry> readManifest(String name, RowType type) throws IOException {
+    String file = paths.manifestFile(name);
+    JsonNode root = Json.parse(io.readAllBytes(file), file);
+    List<ManifestEntry> out = new ArrayList<>();
+    for (JsonNode n : Json.required(root, "entries", file)) {
+      ManifestEntry.Kind kind;
+      try {
+        kind = ManifestEntry.Kind.valueOf(Json.required(n, "kind", file).asText());
+      } catch (IllegalArgumentException e) {
+        throw new IOException(file + ": unknown manifest entry kind " + n.get("kind"), e);
+      }
+      out.add(new ManifestEntry(kind, DataFileMeta.fromJson(Json.required(n, "file", file), type, file)));
+    }
+    return out;
+  }
+
+  /** Writes a manifest list and returns its name. */
+  public String writeList(List<ManifestMeta> manifests) throws IOException {
+    ObjectNode root = Json.object();
+    root.put("version", 1);
+    ArrayNode arr = root.putArray("manifests");
+    for (ManifestMeta m : manifests) {
+      ObjectNode n = arr.addObject();
+      n.put("name", m.name());
+      n.put("entries", m.entries());
+      n.put("rows", m.rows());
+    }
+    String name = "manifest-list-" + UUID.randomUUID();
+    write(paths.manifestFile(name), Json.bytes(root));
+    return name;
+  }
+
+  public List<ManifestMeta> readList(String name) throws IOException {
+    String file = paths.manifestFile(name);
+    JsonNode root = Json.parse(io.readAllBytes(file), file);
+    List<ManifestMeta> out = new ArrayList<>();
+    for (JsonNode n : Json.required(root, "manifests", file)) {
+      out.add(new ManifestMeta(
+          Json.required(n, "name", file).asText(),
+          n.path("entries").asLong(),
+          n.path("rows").asLong()));
+    }
+    return out;
+  }
+
+  private void write(String path, byte[] content) throws IOException {
+    try (java.io.OutputStream out = io.newOutputStream(path)) {
+      out.write(content);
+    }
+  }
+}

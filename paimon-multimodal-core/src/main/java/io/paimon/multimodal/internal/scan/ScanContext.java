@@ -1,0 +1,84 @@
+package io.paimon.multimodal.internal.scan;
+
+import io.paimon.multimodal.Split;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * Everything a scan has been refined with; immutable, each refinement makes a new one.
+ *
+ * @param predicates the where() texts, ANDed
+ * @param filter their parsed conjunction, or null
+ * @param projection selected columns, or null for all
+ * @param limit maximum rows, or -1
+ * @param snapshotId pinned snapshot, or 0
+ * @param tag pinned tag, or null
+ * @param allocator the allocator for results, or null for the connection's
+ * @param rowIds the ids of a takeRowIds scan in input order, or null
+ * @param split the single split to read, or null
+ */
+record ScanContext(
+    List<String> predicates,
+    ScanFilter filter,
+    List<String> projection,
+    long limit,
+    boolean withRowId,
+    long snapshotId,
+    String tag,
+    int batchSize,
+    BufferAllocator allocator,
+    long[] rowIds,
+    Split split) {
+
+  static final int DEFAULT_BATCH_SIZE = 4096;
+
+  static ScanContext initial(long[] rowIds) {
+    return new ScanContext(List.of(), null, null, -1, false, 0, null, DEFAULT_BATCH_SIZE, null,
+        rowIds, null);
+  }
+
+  ScanContext withFilter(List<String> texts, ScanFilter f) {
+    return new ScanContext(texts, f, projection, limit, withRowId, snapshotId, tag, batchSize,
+        allocator, rowIds, split);
+  }
+
+  ScanContext withProjection(List<String> columns) {
+    return new ScanContext(predicates, filter, columns, limit, withRowId, snapshotId, tag,
+        batchSize, allocator, rowIds, split);
+  }
+
+  ScanContext withLimit(long n) {
+    return new ScanContext(predicates, filter, projection, n, withRowId, snapshotId, tag, batchSize,
+        allocator, rowIds, split);
+  }
+
+  ScanContext withRowIdColumn() {
+    return new ScanContext(predicates, filter, projection, limit, true, snapshotId, tag, batchSize,
+        allocator, rowIds, split);
+  }
+
+  ScanContext withSnapshot(long id) {
+    return new ScanContext(predicates, filter, projection, limit, withRowId, id, tag, batchSize,
+        allocator, rowIds, split);
+  }
+
+  ScanContext withTag(String name) {
+    return new ScanContext(predicates, filter, projection, limit, withRowId, snapshotId, name,
+        batchSize, allocator, rowIds, split);
+  }
+
+  ScanContext withBatchSize(int rows) {
+    return new ScanContext(predicates, filter, projection, limit, withRowId, snapshotId, tag, rows,
+        allocator, rowIds, split);
+  }
+
+  ScanContext withAllocator(BufferAllocator a) {
+    return new ScanContext(predicates, filter, projection, limit, withRowId, snapshotId, tag,
+        batchSize, a, rowIds, split);
+  }
+
+  ScanContext withSplit(Split s) {
+    return new ScanContext(predicates, filter, projection, limit, withRowId, s.snapshotId(), tag,
+        batchSize, allocator, rowIds, s);
+  }
+}

@@ -1,0 +1,300 @@
+package io.paimon.multimodal.internal.scan;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.Split;
+import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.types.DataType;
+import io.paimon.types.DataTypes;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/** The immutable {@link Scan}: a table plus a {@link ScanContext}. */
+public final class ScanImpl implements Scan {
+
+  private final TableState table;
+  private final ScanContext ctx;
+
+  private ScanImpl(TableState table, ScanContext ctx) {
+    this.table = table;
+    this.ctx = ctx;
+  }
+
+  /** A scan of the whole table. */
+  public static Scan of(TableState table) {
+    return new ScanImpl(table, ScanContext.initial(null));
+  }
+
+  /** A scan of the given row IDs, in order. */
+  public static Scan ofRowIds(TableState table, long[] rowIds) {
+    return new ScanImpl(table, ScanContext.initial(rowIds.clone()));
+  }
+
+  @Override
+  public Scan where(String predicate) {
+    Objects.requireNonNull(predicate, "predicate");
+    ScanFilter parsed = ScanFilter.parse(predicate, table.schema().rowType());
+    List<String> texts = new ArrayList<>(ctx.predicates());
+    texts.add(predicate);
+    return new ScanImpl(table, ctx.withFilter(List.copyOf(texts),
+        ctx.filter() == null ? parsed : ctx.filter().and(parsed)));
+  }
+
+  @Override
+  public Scan select(String... columns) {
+    return select(Arrays.asList(columns));
+  }
+
+  @Override
+  public Scan select(List<String> columns) {
+    RowType type = table.schema().rowType();
+    Set<String> seen = new HashSet<>();
+    for (String c : columns) {
+      Objects.requireNonNull(c, "column");
+      if (!Schema.ROW_ID.equals(c) && type.fieldIndex(c) < 0) {
+        throw new SchemaException("table '" + table.name() + "' has no column '" + c
+            + "'; columns are " + type.fieldNames());
+      }
+      if (!seen.add(c)) {
+        throw new SchemaException("column '" + c + "' is selected twice");
+      }
+    }
+    return new ScanImpl(table, ctx.withProjection(List.copyOf(columns)));
+  }
+
+  @Override
+  public Scan limit(long n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("limit must not be negative, got " + n);
+    }
+    return new ScanImpl(table, ctx.withLimit(n));
+  }
+
+  @Override
+  public Scan withRowId() {
+    return new ScanImpl(table, ctx.withRowIdColumn());
+  }
+
+  @Override
+  public Scan snapshot(long snapshotId) {
+    if (ctx.tag() != null) {
+      throw new IllegalArgumentException(
+          "a scan reads either a snapshot or a tag; it is already pinned to tag '" + ctx.tag() + "'");
+    }
+    if (snapshotId <= 0) {
+      throw new IllegalArgumentException("snapshot ids start at 1, got " + snapshotId);
+    }
+    return new ScanImpl(table, ctx.withSnapshot(snapshotId));
+  }
+
+  @Override
+  public Scan tag(String tagName) {
+    Objects.requireNonNull(tagName, "tagName");
+    if (ctx.snapshotId() > 0) {
+      throw new IllegalArgumentException("a scan reads either a snapshot or a tag; it is already"
+          + " pinned to snapshot " + ctx.snapshotId());
+    }
+    return new ScanImpl(table, ctx.withTag(tagName));
+  }
+
+  @Override
+  public Scan batchSize(int rows) {
+    if (rows <= 0) {
+      throw new IllegalArgumentException("batchSize must be positive, got " + rows);
+    }
+    return new ScanImpl(table, ctx.withBatchSize(rows));
+  }
+
+  @Override
+  public Scan allocator(BufferAllocator allocator) {
+    return new ScanImpl(table, ctx.withAllocator(Objects.requireNonNull(allocator, "allocator")));
+  }
+
+  @Override
+  public Scan pinned() {
+    if (ctx.snapshotId() > 0 || ctx.tag() != null) {
+      return this;
+    }
+    long id = resolvedSnapshotId();
+    return id == 0 ? this : new ScanImpl(table, ctx.withSnapshot(id));
+  }
+
+  private BufferAllocator allocator() {
+    return ctx.allocator() != null ? ctx.allocator() : table.allocator();
+  }
+
+  @Override
+  public ArrowReader toArrowReader() {
+    ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
+    List<DataFileMeta> files = ScanPlanner.files(table, resolved.snapshot());
+    OutputLayout layout = new OutputLayout(table, ctx);
+    if (ctx.rowIds() != null) {
+      checkRowIds(files, resolved.snapshotId());
+      return new TakeReader(table, ctx, resolved, files, layout, allocator());
+    }
+    if (ctx.split() != null) {
+      files = files.stream().filter(f -> f.fileName().equals(ctx.split().fileName())).toList();
+    }
+    return new TableScanReader(table, ctx, resolved, ScanPlanner.prune(files, ctx.filter()),
+        layout, allocator());
+  }
+
+  private void checkRowIds(List<DataFileMeta> files, long snapshotId) {
+    long[] sorted = Arrays.stream(ctx.rowIds()).distinct().sorted().toArray();
+    List<Long> unknown = new ArrayList<>();
+    long unknownCount = 0;
+    int f = 0;
+    for (long id : sorted) {
+      while (f < files.size() && files.get(f).endRowId() <= id) {
+        f++;
+      }
+      if (f >= files.size() || files.get(f).firstRowId() > id) {
+        unknownCount++;
+        if (unknown.size() < 10) {
+          unknown.add(id);
+        }
+      }
+    }
+    if (unknownCount > 0) {
+      throw new IllegalArgumentException(
+          "table '" + table.name() + "' has no rows with IDs " + unknown
+              + (unknownCount > unknown.size() ? " and " + (unknownCount - unknown.size()) + " more"
+                  : "")
+              + " in snapshot " + snapshotId);
+    }
+  }
+
+  @Override
+  public VectorSchemaRoot toArrow() {
+    BufferAllocator allocator = allocator();
+    try (ArrowReader reader = toArrowReader()) {
+      VectorSchemaRoot result = VectorSchemaRoot.create(reader.getVectorSchemaRoot().getSchema(),
+          allocator);
+      try {
+        int rows = 0;
+        while (reader.loadNextBatch()) {
+          VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+          int n = batch.getRowCount();
+          for (int j = 0; j < batch.getFieldVectors().size(); j++) {
+            FieldVector target = result.getVector(j);
+            FieldVector source = batch.getVector(j);
+            for (int i = 0; i < n; i++) {
+              target.copyFromSafe(i, rows + i, source);
+            }
+          }
+          rows += n;
+          result.setRowCount(rows);
+        }
+        return result;
+      } catch (IOException | RuntimeException e) {
+        result.close();
+        throw e;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public List<Map<String, Object>> toList() {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    OutputLayout layout = new OutputLayout(table, ctx);
+    List<String> names = layout.outputNames();
+    DataType[] types = new DataType[names.size()];
+    RowType tableType = table.schema().rowType();
+    for (int j = 0; j < types.length; j++) {
+      types[j] = Schema.ROW_ID.equals(names.get(j))
+          ? DataTypes.BIGINT().notNull()
+          : tableType.typeAt(tableType.fieldIndex(names.get(j)));
+    }
+    try (ArrowReader reader = toArrowReader()) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+        for (int i = 0; i < batch.getRowCount(); i++) {
+          Map<String, Object> row = new LinkedHashMap<>();
+          for (int j = 0; j < types.length; j++) {
+            row.put(names.get(j), ArrowValues.get(names.get(j), types[j], batch.getVector(j), i));
+          }
+          rows.add(row);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
+    return rows;
+  }
+
+  @Override
+  public long count() {
+    if (ctx.filter() == null && ctx.rowIds() == null && ctx.split() == null) {
+      ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
+      long total = resolved.snapshot() == null ? 0 : resolved.snapshot().snapshot().totalRecordCount();
+      return ctx.limit() < 0 ? total : Math.min(total, ctx.limit());
+    }
+    ScanImpl narrow = new ScanImpl(table, ctx.withProjection(List.of(Schema.ROW_ID)));
+    long n = 0;
+    try (ArrowReader reader = narrow.toArrowReader()) {
+      while (reader.loadNextBatch()) {
+        n += reader.getVectorSchemaRoot().getRowCount();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
+    return n;
+  }
+
+  @Override
+  public long resolvedSnapshotId() {
+    return ScanPlanner.resolve(table, ctx).snapshotId();
+  }
+
+  @Override
+  public List<Split> plan() {
+    ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
+    List<Split> splits = new ArrayList<>();
+    for (DataFileMeta f : ScanPlanner.prune(ScanPlanner.files(table, resolved.snapshot()),
+        ctx.filter())) {
+      splits.add(new Split(resolved.snapshotId(), f.fileName(), f.firstRowId(), f.rowCount(),
+          f.fileSize()));
+    }
+    return splits;
+  }
+
+  @Override
+  public Scan split(Split split) {
+    Objects.requireNonNull(split, "split");
+    if (ctx.tag() != null) {
+      throw new IllegalArgumentException("a split carries its snapshot; the scan is pinned to tag '"
+          + ctx.tag() + "'");
+    }
+    return new ScanImpl(table, ctx.withSplit(split));
+  }
+
+  @Override
+  public org.apache.arrow.vector.types.pojo.Schema arrowSchema() {
+    return new OutputLayout(table, ctx).arrowSchema();
+  }
+
+  @Override
+  public String toString() {
+    return "Scan{table=" + table.name() + ", where=" + ctx.predicates() + ", select="
+        + ctx.projection() + ", limit=" + ctx.limit() + ", withRowId=" + ctx.withRowId()
+        + ", snapshot=" + ctx.snapshotId() + ", tag=" + ctx.tag() + "}";
+  }
+}

@@ -1,0 +1,122 @@
+package io.paimon.multimodal.internal.scan;
+
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Streams a scan: data files in row-ID order, each decoded straight into Arrow, filtered, and
+ * copied (or, when a whole batch passes and holds no BLOB column, moved) into the one output root.
+ * Memory is one file batch plus one output batch. Not thread-safe; close it.
+ */
+final class TableScanReader extends ArrowReader {
+
+  private final TableState table;
+  private final ScanContext ctx;
+  private final ScanPlanner.Resolved resolved;
+  private final List<DataFileMeta> files;
+  private final OutputLayout layout;
+  private final BufferAllocator allocator;
+
+  private int nextFile;
+  private FileBatches current;
+  private int cursor;
+  private boolean batchPending;
+  private long emitted;
+  private long bytesRead;
+
+  TableScanReader(TableState table, ScanContext ctx, ScanPlanner.Resolved resolved,
+      List<DataFileMeta> files, OutputLayout layout, BufferAllocator allocator) {
+    super(allocator);
+    this.table = table;
+    this.ctx = ctx;
+    this.resolved = resolved;
+    this.files = files;
+    this.layout = layout;
+    this.allocator = allocator;
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    ensureInitialized();
+    VectorSchemaRoot out = getVectorSchemaRoot();
+    for (FieldVector v : out.getFieldVectors()) {
+      v.reset();
+    }
+    int batchSize = ctx.batchSize();
+    int n = 0;
+    while (n < batchSize && (ctx.limit() < 0 || emitted + n < ctx.limit())) {
+      if (!batchPending) {
+        if (current != null && current.next()) {
+          batchPending = true;
+          cursor = 0;
+          continue;
+        }
+        if (!openNextFile()) {
+          break;
+        }
+        continue;
+      }
+      int passing = current.passing();
+      long room = Math.min(batchSize - n, ctx.limit() < 0 ? Long.MAX_VALUE : ctx.limit() - emitted - n);
+      int take = (int) Math.min(passing - cursor, room);
+      if (take > 0) {
+        VectorSchemaRoot batch = current.batch();
+        if (n == 0 && cursor == 0 && take == passing && current.selected == null
+            && !layout.anyBlob()) {
+          layout.transfer(batch, current.reader, current.file.firstRowId(), take, out);
+        } else {
+          layout.append(current.path, batch, current.reader, current.file.firstRowId(),
+              current.selected, cursor, cursor + take, out, n);
+        }
+        n += take;
+        cursor += take;
+      }
+      if (cursor >= passing) {
+        batchPending = false;
+      }
+    }
+    emitted += n;
+    out.setRowCount(n);
+    return n > 0;
+  }
+
+  private boolean openNextFile() throws IOException {
+    if (current != null) {
+      bytesRead += current.file.fileSize();
+      current.close();
+      current = null;
+    }
+    if (nextFile >= files.size()) {
+      return false;
+    }
+    ScanPlanner.checkTag(table, resolved);
+    current = new FileBatches(table, files.get(nextFile++), layout.readColumns(), null,
+        ctx.filter(), allocator, ctx.batchSize());
+    return true;
+  }
+
+  @Override
+  public long bytesRead() {
+    return bytesRead;
+  }
+
+  @Override
+  protected void closeReadSource() throws IOException {
+    if (current != null) {
+      current.close();
+      current = null;
+    }
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return layout.arrowSchema();
+  }
+}

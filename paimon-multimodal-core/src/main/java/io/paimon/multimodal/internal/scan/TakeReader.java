@@ -1,0 +1,145 @@
+package io.paimon.multimodal.internal.scan;
+
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Streams a takeRowIds scan in the input order, duplicates kept. The ids are processed in chunks
+ * of the batch size: a chunk's distinct ids are sorted, fetched file by file through a row
+ * selection (only the blocks holding them are read), staged, filtered, and then emitted in the
+ * chunk's input order. Memory is one staging batch plus one output batch. Not thread-safe.
+ */
+final class TakeReader extends ArrowReader {
+
+  private final TableState table;
+  private final ScanContext ctx;
+  private final ScanPlanner.Resolved resolved;
+  private final List<DataFileMeta> files;
+  private final long[] firstRowIds;
+  private final OutputLayout layout;
+  private final BufferAllocator allocator;
+  private final long[] ids;
+  private int nextId;
+  private long emitted;
+  private VectorSchemaRoot staging;
+  private long[] stagedIds = new long[0];
+
+  TakeReader(TableState table, ScanContext ctx, ScanPlanner.Resolved resolved,
+      List<DataFileMeta> files, OutputLayout layout, BufferAllocator allocator) {
+    super(allocator);
+    this.table = table;
+    this.ctx = ctx;
+    this.resolved = resolved;
+    this.files = files;
+    this.firstRowIds = files.stream().mapToLong(DataFileMeta::firstRowId).toArray();
+    this.layout = layout;
+    this.allocator = allocator;
+    this.ids = ctx.rowIds();
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    ensureInitialized();
+    VectorSchemaRoot out = getVectorSchemaRoot();
+    for (FieldVector v : out.getFieldVectors()) {
+      v.reset();
+    }
+    int n = 0;
+    while (n == 0 && nextId < ids.length && (ctx.limit() < 0 || emitted < ctx.limit())) {
+      int end = Math.min(ids.length, nextId + ctx.batchSize());
+      long[] chunk = Arrays.copyOfRange(ids, nextId, end);
+      nextId = end;
+      int staged = stage(chunk);
+      for (long id : chunk) {
+        if (ctx.limit() >= 0 && emitted + n >= ctx.limit()) {
+          break;
+        }
+        int at = Arrays.binarySearch(stagedIds, 0, staged, id);
+        if (at >= 0) {
+          for (int j = 0; j < out.getFieldVectors().size(); j++) {
+            out.getVector(j).copyFromSafe(at, n, staging.getVector(j));
+          }
+          n++;
+        }
+      }
+    }
+    emitted += n;
+    out.setRowCount(n);
+    return n > 0;
+  }
+
+  /** Fetches the distinct ids of a chunk into the staging root, sorted; returns how many passed. */
+  private int stage(long[] chunk) throws IOException {
+    long[] sorted = Arrays.stream(chunk).distinct().sorted().toArray();
+    if (staging == null) {
+      staging = VectorSchemaRoot.create(layout.arrowSchema(), allocator);
+    }
+    for (FieldVector v : staging.getFieldVectors()) {
+      v.reset();
+    }
+    if (stagedIds.length < sorted.length) {
+      stagedIds = new long[sorted.length];
+    }
+    int staged = 0;
+    int i = 0;
+    while (i < sorted.length) {
+      int f = fileOf(sorted[i]);
+      DataFileMeta file = files.get(f);
+      RoaringBitmap positions = new RoaringBitmap();
+      int j = i;
+      while (j < sorted.length && sorted[j] < file.endRowId()) {
+        positions.add((int) (sorted[j] - file.firstRowId()));
+        j++;
+      }
+      i = j;
+      ScanPlanner.checkTag(table, resolved);
+      try (FileBatches batches = new FileBatches(table, file, layout.readColumns(), positions,
+          ctx.filter(), allocator, ctx.batchSize())) {
+        while (batches.next()) {
+          int passing = batches.passing();
+          layout.append(batches.path, batches.batch(), batches.reader, file.firstRowId(),
+              batches.selected, 0, passing, staging, staged);
+          for (int r = 0; r < passing; r++) {
+            int row = batches.selected == null ? r : batches.selected[r];
+            stagedIds[staged + r] = file.firstRowId() + batches.reader.rowNumber(row);
+          }
+          staged += passing;
+        }
+      }
+    }
+    staging.setRowCount(staged);
+    return staged;
+  }
+
+  private int fileOf(long id) {
+    int at = Arrays.binarySearch(firstRowIds, id);
+    return at >= 0 ? at : -at - 2;
+  }
+
+  @Override
+  public long bytesRead() {
+    return 0;
+  }
+
+  @Override
+  protected void closeReadSource() {
+    if (staging != null) {
+      staging.close();
+      staging = null;
+    }
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return layout.arrowSchema();
+  }
+}

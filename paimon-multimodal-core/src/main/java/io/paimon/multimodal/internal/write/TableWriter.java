@@ -1,0 +1,289 @@
+package io.paimon.multimodal.internal.write;
+
+import io.paimon.multimodal.BlobDescriptor;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.StorageTypes;
+import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.multimodal.internal.blob.BlobFileWriter;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.meta.StatsCollector;
+import io.paimon.row.Row;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileWriter;
+import io.paimon.row.RowFormatException;
+import io.paimon.types.DataType;
+import io.paimon.types.DataTypeRoot;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Writes the rows of one commit: scalar columns to {@code .row} data files, rolled at the target
+ * size, and BLOB payloads given as bytes to one {@code .blob} file per BLOB column and data file
+ * (one entry per row, so blob files stay row-aligned with their data file). BLOB cells are stored
+ * in the data file as serialized descriptors; a {@link BlobDescriptor} given as input is stored as
+ * given. On any failure the caller calls {@link #abort()}, which deletes every file written, so a
+ * failed write leaves nothing behind. Not thread-safe.
+ */
+public final class TableWriter implements AutoCloseable {
+
+  private final FileIO io;
+  private final TablePaths paths;
+  private final long schemaId;
+  private final RowType tableType;
+  private final RowType fileType;
+  private final WriteOptions options;
+  private final int[] blobColumns;
+  private final String prefix = "data-" + UUID.randomUUID() + "-";
+
+  private int fileCounter;
+  private final List<String> written = new ArrayList<>();
+  private final List<DataFileMeta> finished = new ArrayList<>();
+
+  private RowFileWriter rowWriter;
+  private String rowFileName;
+  private BlobFileWriter[] blobWriters;
+  private String[] blobPaths;
+  private StatsCollector stats;
+  private long rowsWritten;
+
+  public TableWriter(FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
+    this.io = io;
+    this.paths = paths;
+    this.schemaId = schemaId;
+    this.tableType = schema.rowType();
+    this.fileType = StorageTypes.toFileType(tableType);
+    this.options = options;
+    List<Integer> blobs = new ArrayList<>();
+    for (int i = 0; i < tableType.fieldCount(); i++) {
+      if (StorageTypes.containsBlob(tableType.typeAt(i))) {
+        blobs.add(i);
+      }
+    }
+    this.blobColumns = blobs.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The number of rows written so far. */
+  public long rowsWritten() {
+    return rowsWritten;
+  }
+
+  /**
+   * Writes one row of Java values in schema order (BLOB cells as {@code byte[]}, {@link
+   * BlobDescriptor} or null).
+   *
+   * @throws SchemaException if a value does not fit its column; the message names the column and
+   *     the row's position in this write
+   */
+  public void write(Object[] values) throws IOException {
+    if (rowWriter == null) {
+      openFiles();
+    }
+    Object[] stored = values.clone();
+    for (int b = 0; b < blobColumns.length; b++) {
+      int c = blobColumns[b];
+      stored[c] = storeBlobs(c, b, tableType.typeAt(c), values[c]);
+    }
+    try {
+      rowWriter.write(Row.wrap(stored));
+    } catch (IllegalArgumentException | RowFormatException e) {
+      throw new SchemaException("row " + rowsWritten + ": " + e.getMessage(), e);
+    }
+    stats.add(values);
+    rowsWritten++;
+    if (rowWriter.bytesWritten() >= options.targetFileSize() || blobFilesFull()) {
+      closeFiles();
+    }
+  }
+
+  private boolean blobFilesFull() {
+    for (BlobFileWriter w : blobWriters) {
+      if (w.bytesWritten() >= options.blobTargetFileSize()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Object storeBlobs(int column, int blobIndex, DataType type, Object value)
+      throws IOException {
+    String name = tableType.fields().get(column).name();
+    BlobFileWriter blobs = blobWriters[blobIndex];
+    String uri = blobPaths[blobIndex];
+    if (value == null) {
+      blobs.addNull();
+      return null;
+    }
+    if (type.root() == DataTypeRoot.BLOB) {
+      if (value instanceof BlobDescriptor) {
+        blobs.addNull();
+        return ((BlobDescriptor) value).serialize();
+      }
+      if (value instanceof byte[]) {
+        long[] range = blobs.add((byte[]) value);
+        return new BlobDescriptor(uri, range[0], range[1]).serialize();
+      }
+      throw new SchemaException("row " + rowsWritten + ": BLOB column '" + name
+          + "' takes byte[] or BlobDescriptor, got " + value.getClass().getName());
+    }
+    if (type.root() == DataTypeRoot.ARRAY) {
+      if (!(value instanceof List)) {
+        throw new SchemaException("row " + rowsWritten + ": column '" + name + "' of type " + type
+            + " takes a List, got " + value.getClass().getName());
+      }
+      List<?> cells = (List<?>) value;
+      List<byte[]> payloads = new ArrayList<>(cells.size());
+      for (Object cell : cells) {
+        payloads.add(blobBytes(name, cell));
+      }
+      BlobFileWriter.NestedCell placed = blobs.addArray(payloads);
+      List<Object> out = new ArrayList<>(cells.size());
+      for (int i = 0; i < cells.size(); i++) {
+        out.add(descriptorOf(cells.get(i), uri, placed.layout().valueOffset(i),
+            placed.layout().valueLength(i)));
+      }
+      return out;
+    }
+    if (type.root() == DataTypeRoot.MAP) {
+      if (!(value instanceof Map)) {
+        throw new SchemaException("row " + rowsWritten + ": column '" + name + "' of type " + type
+            + " takes a Map, got " + value.getClass().getName());
+      }
+      List<Map.Entry<Object, byte[]>> entries = new ArrayList<>();
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+        entries.add(new AbstractMap.SimpleEntry<>(e.getKey(), blobBytes(name, e.getValue())));
+      }
+      BlobFileWriter.NestedCell placed = blobs.addMap(entries);
+      Map<Object, Object> out = new java.util.LinkedHashMap<>();
+      int i = 0;
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+        out.put(e.getKey(), descriptorOf(e.getValue(), uri, placed.layout().valueOffset(i),
+            placed.layout().valueLength(i)));
+        i++;
+      }
+      return out;
+    }
+    throw new SchemaException("column '" + name + "' of type " + type
+        + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+  }
+
+  private byte[] blobBytes(String column, Object cell) {
+    if (cell == null || cell instanceof BlobDescriptor) {
+      return null;
+    }
+    if (cell instanceof byte[]) {
+      return (byte[]) cell;
+    }
+    throw new SchemaException("row " + rowsWritten + ": BLOB elements of column '" + column
+        + "' take byte[] or BlobDescriptor, got " + cell.getClass().getName());
+  }
+
+  private static byte[] descriptorOf(Object cell, String uri, long offset, long length) {
+    if (cell == null) {
+      return null;
+    }
+    if (cell instanceof BlobDescriptor) {
+      return ((BlobDescriptor) cell).serialize();
+    }
+    return new BlobDescriptor(uri, offset, length).serialize();
+  }
+
+  private String nextName(String extension) {
+    return prefix + (fileCounter++) + extension;
+  }
+
+  private void openFiles() throws IOException {
+    rowFileName = nextName(".row");
+    String rowPath = paths.dataFile(rowFileName);
+    written.add(rowPath);
+    rowWriter = RowFile.newWriter(io.newOutputStream(rowPath), rowPath, fileType,
+        options.rowFileOptions());
+    blobWriters = new BlobFileWriter[blobColumns.length];
+    blobPaths = new String[blobColumns.length];
+    for (int b = 0; b < blobColumns.length; b++) {
+      String path = paths.dataFile(nextName(".blob"));
+      written.add(path);
+      blobPaths[b] = path;
+      blobWriters[b] = new BlobFileWriter(io.newOutputStream(path), path,
+          tableType.typeAt(blobColumns[b]));
+    }
+    stats = new StatsCollector(tableType);
+  }
+
+  private void closeFiles() throws IOException {
+    long rows = rowWriter.rowCount();
+    rowWriter.close();
+    List<String> blobNames = new ArrayList<>();
+    for (int b = 0; b < blobWriters.length; b++) {
+      blobWriters[b].close();
+      blobNames.add(blobPaths[b].substring(blobPaths[b].lastIndexOf('/') + 1));
+    }
+    long size = rowWriter.bytesWritten();
+    finished.add(new DataFileMeta(rowFileName, size, rows, -1, schemaId, stats.result(), blobNames));
+    rowWriter = null;
+    blobWriters = null;
+    blobPaths = null;
+  }
+
+  /** Closes the open files and returns the data files written, without row IDs yet. */
+  public List<DataFileMeta> finish() throws IOException {
+    if (rowWriter != null) {
+      closeFiles();
+    }
+    return List.copyOf(finished);
+  }
+
+  /** Every file this writer created (data and blob), for cleanup. */
+  public List<String> writtenFiles() {
+    return List.copyOf(written);
+  }
+
+  /** Closes and deletes every file written; never throws. */
+  public void abort() {
+    try {
+      close();
+    } catch (IOException | RuntimeException e) {
+      // deleting below is what matters
+    }
+    for (String path : written) {
+      try {
+        io.delete(path);
+      } catch (IOException e) {
+        // an undeletable file is an orphan that removeOrphanFiles will collect
+      }
+    }
+  }
+
+  /** Closes open files without recording them. */
+  @Override
+  public void close() throws IOException {
+    IOException failure = null;
+    if (rowWriter != null) {
+      try {
+        rowWriter.close();
+      } catch (IOException e) {
+        failure = e;
+      }
+      rowWriter = null;
+    }
+    if (blobWriters != null) {
+      for (BlobFileWriter w : blobWriters) {
+        try {
+          w.close();
+        } catch (IOException e) {
+          failure = failure == null ? e : failure;
+        }
+      }
+      blobWriters = null;
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

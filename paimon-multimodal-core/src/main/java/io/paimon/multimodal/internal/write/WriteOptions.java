@@ -1,0 +1,95 @@
+package io.paimon.multimodal.internal.write;
+
+import io.paimon.multimodal.SchemaException;
+import io.paimon.row.RowFileOptions;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The table options that steer writing, parsed from the schema's options:
+ *
+ * <ul>
+ *   <li>{@code target-file-size} (default 128 mb): a data file is rolled once its compressed
+ *       size reaches this;
+ *   <li>{@code blob.target-file-size} (default 1 gb): likewise for each {@code .blob} file;
+ *   <li>{@code file.block-size} (default 64 kb) and {@code file.compression.zstd-level} (default
+ *       1): Paimon's {@code .row} options.
+ * </ul>
+ *
+ * Sizes accept a number of bytes or a number with b, kb, mb, gb (e.g. {@code "256 mb"}).
+ */
+public final class WriteOptions {
+
+  public static final String TARGET_FILE_SIZE = "target-file-size";
+  public static final String BLOB_TARGET_FILE_SIZE = "blob.target-file-size";
+  public static final String BLOCK_SIZE = "file.block-size";
+  public static final String ZSTD_LEVEL = "file.compression.zstd-level";
+
+  private final long targetFileSize;
+  private final long blobTargetFileSize;
+  private final RowFileOptions rowFileOptions;
+
+  private WriteOptions(long targetFileSize, long blobTargetFileSize, RowFileOptions rowFileOptions) {
+    this.targetFileSize = targetFileSize;
+    this.blobTargetFileSize = blobTargetFileSize;
+    this.rowFileOptions = rowFileOptions;
+  }
+
+  public static WriteOptions of(Map<String, String> options) {
+    long target = size(options, TARGET_FILE_SIZE, 128L << 20);
+    long blobTarget = size(options, BLOB_TARGET_FILE_SIZE, 1L << 30);
+    long block = size(options, BLOCK_SIZE, RowFileOptions.DEFAULT_BLOCK_SIZE);
+    if (block > Integer.MAX_VALUE) {
+      throw new SchemaException("option " + BLOCK_SIZE + " is too large: " + block);
+    }
+    RowFileOptions rowOptions = RowFileOptions.defaults().blockSize((int) block);
+    String level = options.get(ZSTD_LEVEL);
+    if (level != null) {
+      try {
+        rowOptions = rowOptions.zstdLevel(Integer.parseInt(level.trim()));
+      } catch (IllegalArgumentException e) {
+        throw new SchemaException("option " + ZSTD_LEVEL + " = '" + level + "': " + e.getMessage(), e);
+      }
+    }
+    return new WriteOptions(target, blobTarget, rowOptions);
+  }
+
+  /** Parses "123", "64 kb", "128mb", "1 GB". */
+  public static long size(Map<String, String> options, String key, long defaultValue) {
+    String v = options.get(key);
+    if (v == null) {
+      return defaultValue;
+    }
+    String s = v.trim().toLowerCase(Locale.ROOT).replace(" ", "");
+    long unit = 1;
+    if (s.endsWith("kb")) {
+      unit = 1L << 10;
+    } else if (s.endsWith("mb")) {
+      unit = 1L << 20;
+    } else if (s.endsWith("gb")) {
+      unit = 1L << 30;
+    }
+    String digits = s.replaceAll("[a-z]+$", "");
+    try {
+      long n = Long.parseLong(digits);
+      if (n <= 0) {
+        throw new NumberFormatException();
+      }
+      return Math.multiplyExact(n, unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new SchemaException("option " + key + " = '" + v + "' is not a positive size such as 128 mb");
+    }
+  }
+
+  public long targetFileSize() {
+    return targetFileSize;
+  }
+
+  public long blobTargetFileSize() {
+    return blobTargetFileSize;
+  }
+
+  public RowFileOptions rowFileOptions() {
+    return rowFileOptions;
+  }
+}
