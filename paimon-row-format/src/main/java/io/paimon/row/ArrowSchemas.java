@@ -51,6 +51,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <p>Arrow map keys are non-nullable, while Paimon allows one null key per map: reading such a map
  * into Arrow throws a {@link RowFormatException} naming the column. Nanosecond timestamps outside the years 1677-2262 cannot be
  * represented and make the Arrow reader throw a {@link RowFormatException} naming the column.
+ * A {@code .row} file keeps timestamps with the digits they were written with, even beyond their
+ * declared precision; Arrow values are floored to the unit above (a TIMESTAMP(4) written with
+ * nanoseconds keeps whole microseconds).
  */
 public final class ArrowSchemas {
 

@@ -7,7 +7,7 @@ public final class CharType extends DataType {
   public static final int MIN_LENGTH = 1;
 
   /** The largest allowed length. */
-  public static final int MAX_LENGTH = 255;
+  public static final int MAX_LENGTH = Integer.MAX_VALUE;
 
   /** The length used when none is given. */
   public static final int DEFAULT_LENGTH = 1;

@@ -3,6 +3,7 @@ package io.paimon.types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /** A recursive-descent parser for Paimon's type syntax; one instance per input, not shared. */
 final class TypeParser {
@@ -64,19 +65,19 @@ final class TypeParser {
         type = parseDecimal();
         break;
       case "CHAR":
-        type = new CharType(optionalLength(CharType.DEFAULT_LENGTH, start));
+        type = sized(CharType.DEFAULT_LENGTH, CharType::new);
         break;
       case "VARCHAR":
-        type = new VarCharType(optionalLength(VarCharType.DEFAULT_LENGTH, start));
+        type = sized(VarCharType.DEFAULT_LENGTH, VarCharType::new);
         break;
       case "STRING":
         type = new VarCharType(VarCharType.MAX_LENGTH);
         break;
       case "BINARY":
-        type = new BinaryType(optionalLength(BinaryType.DEFAULT_LENGTH, start));
+        type = sized(BinaryType.DEFAULT_LENGTH, BinaryType::new);
         break;
       case "VARBINARY":
-        type = new VarBinaryType(optionalLength(VarBinaryType.DEFAULT_LENGTH, start));
+        type = sized(VarBinaryType.DEFAULT_LENGTH, VarBinaryType::new);
         break;
       case "BYTES":
         type = new VarBinaryType(VarBinaryType.MAX_LENGTH);
@@ -85,16 +86,14 @@ final class TypeParser {
         type = new DateType();
         break;
       case "TIME":
-        type = new TimeType(optionalLength(TimeType.DEFAULT_PRECISION, start));
+        type = sized(TimeType.DEFAULT_PRECISION, TimeType::new);
         acceptWithoutTimeZone();
         break;
       case "TIMESTAMP":
-        type = parseTimestamp(start);
+        type = parseTimestamp();
         break;
       case "TIMESTAMP_LTZ":
-        type =
-            new LocalZonedTimestampType(
-                optionalLength(LocalZonedTimestampType.DEFAULT_PRECISION, start));
+        type = sized(LocalZonedTimestampType.DEFAULT_PRECISION, LocalZonedTimestampType::new);
         break;
       case "ARRAY":
         expect('<');
@@ -122,9 +121,11 @@ final class TypeParser {
           int elementPos = skipSpaces();
           DataType element = parseType();
           expect(',');
+          int lengthPos = skipSpaces();
           int length = readInt();
           expect('>');
-          type = construct(elementPos, () -> new VectorType(element, length));
+          construct(elementPos, () -> new VectorType(element, 1));
+          type = construct(lengthPos, () -> new VectorType(element, length));
           break;
         }
       case "ROW":
@@ -138,48 +139,56 @@ final class TypeParser {
         break;
       default:
         pos = start;
-        throw error("a type name, found '" + keyword + "'");
+        throw error("a type name");
     }
     return parseNullability(type);
   }
 
+  /** DECIMAL[(p[, s])]: a bad precision is reported at p, a bad scale at s. */
   private DataType parseDecimal() {
-    int start = pos;
     int precision = DecimalType.DEFAULT_PRECISION;
     int scale = DecimalType.DEFAULT_SCALE;
+    int precisionPos = pos;
+    int scalePos = pos;
     if (accept('(')) {
+      precisionPos = skipSpaces();
       precision = readInt();
+      scalePos = precisionPos;
       if (accept(',')) {
+        scalePos = skipSpaces();
         scale = readInt();
       }
       expect(')');
     }
     int p = precision;
     int s = scale;
-    return construct(start, () -> new DecimalType(p, s));
+    construct(precisionPos, () -> new DecimalType(p, DecimalType.DEFAULT_SCALE));
+    return construct(scalePos, () -> new DecimalType(p, s));
   }
 
-  private DataType parseTimestamp(int start) {
-    int precision = optionalLength(TimestampType.DEFAULT_PRECISION, start);
-    int save = pos;
+  private DataType parseTimestamp() {
+    int precision = TimestampType.DEFAULT_PRECISION;
+    int precisionPos = pos;
+    if (accept('(')) {
+      precisionPos = skipSpaces();
+      precision = readInt();
+      expect(')');
+    }
+    int p = precision;
     if (acceptWord("WITH")) {
-      if (acceptWord("LOCAL") && acceptWord("TIME") && acceptWord("ZONE")) {
-        return new LocalZonedTimestampType(precision);
-      }
-      pos = save;
-      throw error("WITH LOCAL TIME ZONE");
+      expectWord("LOCAL", "WITH LOCAL TIME ZONE");
+      expectWord("TIME", "WITH LOCAL TIME ZONE");
+      expectWord("ZONE", "WITH LOCAL TIME ZONE");
+      return construct(precisionPos, () -> new LocalZonedTimestampType(p));
     }
     acceptWithoutTimeZone();
-    return new TimestampType(precision);
+    return construct(precisionPos, () -> new TimestampType(p));
   }
 
   private void acceptWithoutTimeZone() {
-    int save = pos;
     if (acceptWord("WITHOUT")) {
-      if (!(acceptWord("TIME") && acceptWord("ZONE"))) {
-        pos = save;
-        throw error("WITHOUT TIME ZONE");
-      }
+      expectWord("TIME", "WITHOUT TIME ZONE");
+      expectWord("ZONE", "WITHOUT TIME ZONE");
     }
   }
 
@@ -205,7 +214,7 @@ final class TypeParser {
         }
         if (fields.stream().anyMatch(f -> f.name().equals(name))) {
           pos = fieldStart;
-          throw error("a unique field name, '" + name + "' is repeated");
+          throw fail("field name '" + name + "' is repeated");
         }
         fields.add(new DataField(fields.size(), name, type, description));
       } while (accept(','));
@@ -215,12 +224,8 @@ final class TypeParser {
   }
 
   private DataType parseNullability(DataType type) {
-    int save = pos;
     if (acceptWord("NOT")) {
-      if (!acceptWord("NULL")) {
-        pos = save;
-        throw error("NOT NULL");
-      }
+      expectWord("NULL", "NOT NULL");
       return type.notNull();
     }
     if (acceptWord("NULL")) {
@@ -229,25 +234,31 @@ final class TypeParser {
     return type;
   }
 
-  private int optionalLength(int defaultValue, int typeStart) {
+  /**
+   * An optional {@code (n)} after a type name, passed to {@code factory}; a value the factory
+   * rejects is reported at the position of n.
+   */
+  private DataType sized(int defaultValue, IntFunction<DataType> factory) {
     if (!accept('(')) {
-      return defaultValue;
+      return factory.apply(defaultValue);
     }
+    int at = skipSpaces();
     int value = readInt();
     expect(')');
-    return value;
+    return construct(at, () -> factory.apply(value));
   }
 
   private interface Factory {
     DataType create();
   }
 
+  /** Runs a type constructor, reporting its IllegalArgumentException at position {@code at}. */
   private DataType construct(int at, Factory factory) {
     try {
       return factory.create();
     } catch (IllegalArgumentException e) {
       pos = at;
-      throw error("a valid type: " + e.getMessage());
+      throw fail("expected a valid type: " + e.getMessage());
     }
   }
 
@@ -265,7 +276,7 @@ final class TypeParser {
           } else {
             if (sb.length() == 0) {
               pos = open;
-              throw error("a non-empty field name");
+              throw fail("empty field name");
             }
             return sb.toString();
           }
@@ -274,7 +285,7 @@ final class TypeParser {
         }
       }
       pos = open;
-      throw error("a closing back quote");
+      throw fail("back-quoted field name is not closed");
     }
     String word = readWord();
     if (word.isEmpty()) {
@@ -304,7 +315,7 @@ final class TypeParser {
       }
     }
     pos = open;
-    throw error("a closing quote");
+    throw fail("quoted string is not closed");
   }
 
   private String readWord() {
@@ -312,7 +323,7 @@ final class TypeParser {
     int start = pos;
     while (pos < text.length()) {
       char c = text.charAt(pos);
-      if (Character.isLetterOrDigit(c) || c == '_' || c == '$') {
+      if (isWordChar(c)) {
         pos++;
       } else {
         break;
@@ -347,6 +358,14 @@ final class TypeParser {
     return false;
   }
 
+  /** Requires {@code word}, which completes {@code phrase}; reports it at the word's position. */
+  private void expectWord(String word, String phrase) {
+    skipSpaces();
+    if (!acceptWord(word)) {
+      throw error(word + " (of " + phrase + ")");
+    }
+  }
+
   private boolean accept(char c) {
     skipSpaces();
     if (pos < text.length() && text.charAt(pos) == c) {
@@ -369,15 +388,29 @@ final class TypeParser {
     return pos;
   }
 
+  /** An error at the current position: what was expected, and what was found there. */
   private IllegalArgumentException error(String expected) {
-    String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "end of input";
+    return fail("expected " + expected + ", found " + found());
+  }
+
+  private IllegalArgumentException fail(String problem) {
     return new IllegalArgumentException(
-        "Cannot parse type \""
-            + text
-            + "\" at position "
-            + pos
-            + ": expected "
-            + expected
-            + (expected.contains("found") || expected.startsWith("a valid") ? "" : ", found " + found));
+        "Cannot parse type \"" + text + "\" at position " + pos + ": " + problem);
+  }
+
+  /** The word (or the single character) at the current position, quoted; or end of input. */
+  private String found() {
+    if (pos >= text.length()) {
+      return "end of input";
+    }
+    int end = pos;
+    while (end < text.length() && isWordChar(text.charAt(end))) {
+      end++;
+    }
+    return "'" + (end > pos ? text.substring(pos, end) : String.valueOf(text.charAt(pos))) + "'";
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
   }
 }
