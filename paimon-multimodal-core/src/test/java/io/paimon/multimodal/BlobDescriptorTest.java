@@ -51,12 +51,10 @@ class BlobDescriptorTest {
   void rejectsLengthsBelowMinusOneAndNegativeOffsets() {
     assertThatThrownBy(() -> new BlobDescriptor("a", 0, -2))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "BLOB descriptor offset must not be negative and length must be >= -1: 0, -2");
+        .hasMessage("BLOB descriptor offset must not be negative and length must be >= -1: 0, -2");
     assertThatThrownBy(() -> new BlobDescriptor("a", -1, 0))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "BLOB descriptor offset must not be negative and length must be >= -1: -1, 0");
+        .hasMessage("BLOB descriptor offset must not be negative and length must be >= -1: -1, 0");
   }
 
   @Test
