@@ -211,7 +211,8 @@ public final class BlobFileWriter implements Closeable {
   /**
    * Appends a placeholder row (no entry; index value -2): a row whose value lives in another file
    * and which is here only to keep rows aligned (Paimon's data evolution). Allowed for every column
-   * type.
+   * type. Paimon 1.4.2 predates placeholders (and nested columns): a file it must read holds only
+   * BLOB cells and nulls.
    */
   public void addPlaceholder() {
     checkWritable(null);

@@ -7,6 +7,7 @@ import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap.SimpleEntry;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Pins the byte layout: a hand-built file, and the golden files of Apache Paimon's own tests
+ * Pins the byte layout: a hand-built file, a file written by Apache Paimon 1.4.2 (see {@code
+ * src/test/resources/blobformat/README.md}), and the golden bytes of Apache Paimon's own tests
  * (apache/paimon {@code BlobFormatWriterTest}: testBlobGoldenBytes, testArrayBlobGoldenBytes,
  * testMapBlobGoldenBytes; apache/paimon-cpp {@code blob_file_batch_reader_test.cpp}: a Java-written
  * MAP&lt;STRING, BLOB&gt; file).
@@ -147,6 +149,52 @@ class BlobFormatGoldenTest {
       assertThat(r.isPlaceholder(3)).isTrue();
       assertThat(r.payloadRange(3)).isNull();
     }
+  }
+
+  private static byte[] paimon142Big() {
+    byte[] big = new byte[300];
+    for (int i = 0; i < big.length; i++) {
+      big[i] = (byte) (i * 7);
+    }
+    return big;
+  }
+
+  @Test
+  void readsAFileWrittenByPaimon142() throws IOException {
+    byte[] file;
+    try (InputStream in = getClass().getResourceAsStream("/blobformat/paimon-1.4.2-scalar.blob")) {
+      file = in.readAllBytes();
+    }
+    try (BlobFileReader r = BlobFileReader.open(new BytesInput("paimon-1.4.2.blob", file))) {
+      assertThat(r.rowCount()).isEqualTo(5);
+      assertThat(r.read(0)).isEqualTo(utf8("paimon"));
+      assertThat(r.isNull(1)).isTrue();
+      assertThat(r.read(2)).isEmpty();
+      assertThat(r.read(3)).isEqualTo(paimon142Big());
+      assertThat(r.payloadRange(3)).containsExactly(42, 300);
+      assertThat(r.read(4)).isEqualTo(utf8("end"));
+    }
+  }
+
+  @Test
+  void writesTheBytesPaimon142Writes() throws IOException {
+    byte[] expected;
+    try (InputStream in = getClass().getResourceAsStream("/blobformat/paimon-1.4.2-scalar.blob")) {
+      expected = in.readAllBytes();
+    }
+
+    byte[] file =
+        write(
+            DataTypes.BLOB(),
+            w -> {
+              w.add(utf8("paimon"));
+              w.addNull();
+              w.add(new byte[0]);
+              w.add(paimon142Big());
+              w.add(utf8("end"));
+            });
+
+    assertThat(hex(file)).isEqualTo(hex(expected));
   }
 
   @Test
