@@ -175,6 +175,15 @@ class BlobFileReaderValidationTest {
     assertThat(input.closes).isEqualTo(1);
   }
 
+  @Test
+  void closingTheReaderClosesItsInput() throws IOException {
+    BytesInput input = new BytesInput("ok.blob", hex(TWO_ROWS));
+    BlobFileReader reader = BlobFileReader.open(input);
+    assertThat(input.closes).isZero();
+    reader.close();
+    assertThat(input.closes).isEqualTo(1);
+  }
+
   // ---- entries
 
   @Test
