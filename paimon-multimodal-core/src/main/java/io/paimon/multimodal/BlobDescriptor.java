@@ -14,15 +14,24 @@ import java.util.Objects;
  * version int8 = 2 | magic int64 "BLOBDESC" | uri length int32 | uri UTF-8 | offset int64 | length int64
  * </pre>
  *
- * (little-endian; version 1, without the magic, is read too). Immutable and thread-safe.
+ * (little-endian, as Paimon writes it: the magic is the long 0x424C4F4244455343, so its bytes on
+ * disk read "CSEDBOLB"; version 1, without the magic, is read too). A length of {@value
+ * #UNKNOWN_LENGTH} means "to the end of the object", as in Paimon's descriptors of whole external
+ * files ({@code Blob.fromFile(io, path)}, {@code Blob.fromHttp(uri)}). Immutable and thread-safe.
  */
 public final class BlobDescriptor {
 
   /** The current serialization version. */
   public static final byte VERSION = 2;
 
-  /** The magic after the version byte: the ASCII bytes "BLOBDESC" as a big-endian long. */
+  /**
+   * The magic after the version byte: "BLOBDESC" read as a big-endian long, written little-endian
+   * like every field (bytes {@code 43 53 45 44 42 4F 4C 42}), exactly as Paimon does.
+   */
   public static final long MAGIC = 0x424C4F4244455343L;
+
+  /** The length of a descriptor covering everything from its offset to the end of the object. */
+  public static final long UNKNOWN_LENGTH = -1;
 
   private final String uri;
   private final long offset;
@@ -31,16 +40,21 @@ public final class BlobDescriptor {
   /**
    * Creates a descriptor.
    *
-   * @throws IllegalArgumentException if offset or length is negative or the uri is empty
+   * @param length the range's length, or {@link #UNKNOWN_LENGTH} for the rest of the object
+   * @throws IllegalArgumentException if offset is negative, length is below {@link
+   *     #UNKNOWN_LENGTH}, or the uri is empty
    */
   public BlobDescriptor(String uri, long offset, long length) {
     this.uri = Objects.requireNonNull(uri, "uri");
     if (uri.isEmpty()) {
       throw new IllegalArgumentException("BLOB descriptor uri must not be empty");
     }
-    if (offset < 0 || length < 0) {
+    if (offset < 0 || length < UNKNOWN_LENGTH) {
       throw new IllegalArgumentException(
-          "BLOB descriptor offset and length must not be negative: " + offset + ", " + length);
+          "BLOB descriptor offset must not be negative and length must be >= -1: "
+              + offset
+              + ", "
+              + length);
     }
     this.offset = offset;
     this.length = length;
@@ -56,7 +70,7 @@ public final class BlobDescriptor {
     return offset;
   }
 
-  /** The payload's length in bytes. */
+  /** The payload's length in bytes, or {@link #UNKNOWN_LENGTH} for the rest of the object. */
   public long length() {
     return length;
   }

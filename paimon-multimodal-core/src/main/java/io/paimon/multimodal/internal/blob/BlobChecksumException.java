@@ -1,0 +1,50 @@
+package io.paimon.multimodal.internal.blob;
+
+/**
+ * An entry of a {@code .blob} file does not match its CRC32: the bytes were damaged on disk or in
+ * transit. {@link #offset()} is where the entry starts in the file.
+ */
+public final class BlobChecksumException extends BlobFormatException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final long row;
+  private final int expected;
+  private final int actual;
+
+  /**
+   * Creates an exception.
+   *
+   * @param file the file name or path
+   * @param entryOffset where the entry starts in the file
+   * @param row the row of the entry, or -1 if unknown
+   * @param expected the CRC stored in the entry
+   * @param actual the CRC of the bytes read
+   */
+  public BlobChecksumException(String file, long entryOffset, long row, int expected, int actual) {
+    super(
+        file,
+        entryOffset,
+        (row >= 0 ? "row " + row + ": " : "")
+            + String.format(
+                "CRC32 mismatch in the entry: stored 0x%08x, computed 0x%08x", expected, actual));
+    this.row = row;
+    this.expected = expected;
+    this.actual = actual;
+  }
+
+  /** The row of the damaged entry, or -1 if unknown. */
+  public long row() {
+    return row;
+  }
+
+  /** The CRC32 stored in the entry. */
+  public int expectedCrc() {
+    return expected;
+  }
+
+  /** The CRC32 of the bytes actually read. */
+  public int actualCrc() {
+    return actual;
+  }
+}

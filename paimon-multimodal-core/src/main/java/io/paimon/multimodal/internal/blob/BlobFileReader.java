@@ -1,0 +1,337 @@
+package io.paimon.multimodal.internal.blob;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.row.SeekableInput;
+import io.paimon.types.DataType;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a {@code .blob} file (layout in {@link BlobFormat}). Opening reads and validates the tail
+ * and the row index: the version, that the index fits the file, that every varint is complete and
+ * at most 10 bytes, that every index value is an entry size of at least 16 or -1 (null) or -2
+ * (placeholder), and that the entry sizes add up to exactly the bytes before the index. Reading a
+ * cell verifies the entry's magic, size field and CRC32, and for ARRAY and MAP cells the nested
+ * payload's structure.
+ *
+ * <p>Every malformed input raises {@link BlobFormatException} (a CRC mismatch its subclass {@link
+ * BlobChecksumException}) naming the file and offset; allocation is bounded by the file's size. A
+ * row number outside {@code [0, rowCount())} raises {@link IndexOutOfBoundsException}; reading a
+ * value of a placeholder row raises {@link IllegalStateException}, since its value lives in another
+ * file ({@link #isPlaceholder} tells).
+ *
+ * <p>The reader owns its input and closes it. Thread-safe: all state is fixed when it opens and the
+ * input's positional reads may run concurrently.
+ */
+public final class BlobFileReader implements Closeable {
+
+  /** The largest entry {@link #read} loads into one array. */
+  static final int MAX_IN_MEMORY_ENTRY = Integer.MAX_VALUE - 16;
+
+  private final SeekableInput in;
+  private final String name;
+  private final long fileSize;
+  private final long[] sizes;
+  private final long[] offsets;
+
+  private BlobFileReader(SeekableInput in, long fileSize, long[] sizes, long[] offsets) {
+    this.in = in;
+    this.name = in.name();
+    this.fileSize = fileSize;
+    this.sizes = sizes;
+    this.offsets = offsets;
+  }
+
+  /**
+   * Opens a reader over {@code in}, which it owns from now on (it is closed also when opening
+   * fails).
+   *
+   * @throws BlobFormatException if the tail or the index is malformed
+   */
+  public static BlobFileReader open(SeekableInput in) throws IOException {
+    try {
+      return openIndex(in);
+    } catch (IOException | RuntimeException e) {
+      try {
+        in.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  /** Opens {@code path} through {@code io}; see {@link #open(SeekableInput)}. */
+  public static BlobFileReader open(FileIO io, String path) throws IOException {
+    return open(io.newInputFile(path));
+  }
+
+  private static BlobFileReader openIndex(SeekableInput in) throws IOException {
+    String file = in.name();
+    long fileSize = in.length();
+    if (fileSize < BlobFormat.TAIL_SIZE) {
+      throw new BlobFormatException(
+          file,
+          0,
+          "file of "
+              + fileSize
+              + " bytes is shorter than the "
+              + BlobFormat.TAIL_SIZE
+              + "-byte tail (index length, version)");
+    }
+    byte[] tail = new byte[BlobFormat.TAIL_SIZE];
+    long tailAt = fileSize - BlobFormat.TAIL_SIZE;
+    in.readFully(tailAt, tail, 0, tail.length);
+    if (tail[4] != BlobFormat.VERSION) {
+      throw new BlobFormatException(
+          file,
+          fileSize - 1,
+          "unsupported version " + tail[4] + ", expected " + BlobFormat.VERSION);
+    }
+    int indexLength = BlobFormat.readInt(tail, 0);
+    if (indexLength < 0 || indexLength > tailAt) {
+      throw new BlobFormatException(
+          file,
+          tailAt,
+          "index length " + indexLength + " does not fit the " + tailAt + " bytes before the tail");
+    }
+    long indexAt = tailAt - indexLength;
+    byte[] index = new byte[indexLength];
+    in.readFully(indexAt, index, 0, indexLength);
+    long[] sizes = BlobIndex.decode(index, 0, indexLength, file, indexAt, "row index");
+    long[] offsets = new long[sizes.length];
+    long used = 0;
+    for (int row = 0; row < sizes.length; row++) {
+      long size = sizes[row];
+      if (!BlobFormat.isLegalIndexValue(size)) {
+        throw new BlobFormatException(
+            file,
+            indexAt,
+            "row "
+                + row
+                + ": index value "
+                + size
+                + " is neither an entry size >= "
+                + BlobFormat.ENTRY_OVERHEAD
+                + " nor -1 (null) nor -2 (placeholder)");
+      }
+      if (size < 0) {
+        offsets[row] = -1;
+        continue;
+      }
+      if (size > indexAt - used) {
+        throw new BlobFormatException(
+            file,
+            indexAt,
+            "row "
+                + row
+                + ": entry of "
+                + size
+                + " bytes at offset "
+                + used
+                + " runs past the data, which ends at "
+                + indexAt);
+      }
+      offsets[row] = used;
+      used += size;
+    }
+    if (used != indexAt) {
+      throw new BlobFormatException(
+          file,
+          used,
+          "the index's entries take "
+              + used
+              + " bytes but the data before the index holds "
+              + indexAt);
+    }
+    return new BlobFileReader(in, fileSize, sizes, offsets);
+  }
+
+  /** The file name or path used in messages. */
+  public String name() {
+    return name;
+  }
+
+  /** The file's size in bytes. */
+  public long fileSize() {
+    return fileSize;
+  }
+
+  /** The number of rows (entries, nulls and placeholders). */
+  public long rowCount() {
+    return sizes.length;
+  }
+
+  /** Whether row {@code row} is null. */
+  public boolean isNull(long row) {
+    return sizes[check(row)] == BlobFormat.NULL_SIZE;
+  }
+
+  /** Whether row {@code row} is a placeholder whose value lives in another file. */
+  public boolean isPlaceholder(long row) {
+    return sizes[check(row)] == BlobFormat.PLACEHOLDER_SIZE;
+  }
+
+  /** Where row {@code row}'s entry starts, or -1 if the row has no entry (null, placeholder). */
+  public long entryOffset(long row) {
+    return offsets[check(row)];
+  }
+
+  /** The size of row {@code row}'s entry, or -1 (null) or -2 (placeholder): its index value. */
+  public long entrySize(long row) {
+    return sizes[check(row)];
+  }
+
+  /**
+   * The file range of row {@code row}'s payload, {offset, length} (what a BLOB cell's descriptor
+   * points at), or null if the row has no entry (null, placeholder).
+   */
+  public long[] payloadRange(long row) {
+    int r = check(row);
+    if (sizes[r] < 0) {
+      return null;
+    }
+    return new long[] {
+      offsets[r] + BlobFormat.ENTRY_HEADER_SIZE, sizes[r] - BlobFormat.ENTRY_OVERHEAD
+    };
+  }
+
+  /**
+   * Reads row {@code row}'s payload with its CRC verified: the BLOB's bytes (or, for a nested
+   * column, the raw nested payload), or null for a null cell.
+   *
+   * @throws BlobChecksumException if the entry's CRC does not match
+   * @throws BlobFormatException if the entry's magic or size field is wrong
+   * @throws IllegalStateException for a placeholder row, or an entry over 2 GiB (use {@link
+   *     #openPayload})
+   */
+  public byte[] read(long row) throws IOException {
+    int r = check(row);
+    byte[] entry = readEntry(r);
+    if (entry == null) {
+      return null;
+    }
+    return java.util.Arrays.copyOfRange(
+        entry, BlobFormat.ENTRY_HEADER_SIZE, entry.length - BlobFormat.ENTRY_TRAILER_SIZE);
+  }
+
+  /**
+   * Reads an ARRAY&lt;BLOB&gt; cell: its elements in order (null elements kept), an empty list for
+   * an empty array, or null for a null cell.
+   *
+   * @throws BlobFormatException if the entry or its nested payload is malformed (an entry written
+   *     for another column type included)
+   */
+  public List<byte[]> readArray(long row) throws IOException {
+    int r = check(row);
+    byte[] entry = readEntry(r);
+    if (entry == null) {
+      return null;
+    }
+    return BlobNestedCodec.decodeArray(
+        entry,
+        BlobFormat.ENTRY_HEADER_SIZE,
+        entry.length - BlobFormat.ENTRY_OVERHEAD,
+        name,
+        offsets[r] + BlobFormat.ENTRY_HEADER_SIZE);
+  }
+
+  /**
+   * Reads a MAP&lt;K, BLOB&gt; cell: its entries in stored order (null keys and values kept), an
+   * empty list for an empty map, or null for a null cell.
+   *
+   * @param keyType the map's key type
+   * @throws BlobFormatException if the entry or its nested payload is malformed, a key does not
+   *     decode as {@code keyType}, or a key occurs twice
+   * @throws IllegalArgumentException if {@code keyType} is not an allowed key type
+   */
+  public List<Map.Entry<Object, byte[]>> readMap(long row, DataType keyType) throws IOException {
+    int r = check(row);
+    byte[] entry = readEntry(r);
+    if (entry == null) {
+      return null;
+    }
+    return BlobNestedCodec.decodeMap(
+        entry,
+        BlobFormat.ENTRY_HEADER_SIZE,
+        entry.length - BlobFormat.ENTRY_OVERHEAD,
+        keyType,
+        name,
+        offsets[r] + BlobFormat.ENTRY_HEADER_SIZE);
+  }
+
+  /**
+   * The structure of a nested cell (where each element, key and value lies in the file), read from
+   * the payload's header and length lists only: validated structurally but without the entry's CRC,
+   * which needs every byte. Null for a null cell.
+   *
+   * @param map whether the column is a MAP (else an ARRAY) column
+   */
+  public BlobNestedCodec.Layout nestedLayout(long row, boolean map) throws IOException {
+    long[] range = payloadRangeOrThrow(check(row));
+    if (range == null) {
+      return null;
+    }
+    return BlobNestedCodec.layout(in::readFully, range[0], range[1], map, name);
+  }
+
+  /**
+   * Streams row {@code row}'s payload without holding it in memory; the entry's magic is checked
+   * first and its size field and CRC when the stream reaches the end, so a damaged entry raises
+   * {@link BlobChecksumException} from the last {@code read} instead of returning -1. Null for a
+   * null cell. The caller closes the stream; closing does not close this reader.
+   */
+  public InputStream openPayload(long row) throws IOException {
+    int r = check(row);
+    if (payloadRangeOrThrow(r) == null) {
+      return null;
+    }
+    return new BlobEntryInputStream(in, name, row, offsets[r], sizes[r]);
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+
+  private long[] payloadRangeOrThrow(int r) {
+    if (sizes[r] == BlobFormat.PLACEHOLDER_SIZE) {
+      throw new IllegalStateException(
+          name + ": row " + r + " is a placeholder; its value lives in another file");
+    }
+    return payloadRange(r);
+  }
+
+  /** Reads and verifies row {@code r}'s whole entry, or returns null for a null cell. */
+  private byte[] readEntry(int r) throws IOException {
+    if (payloadRangeOrThrow(r) == null) {
+      return null;
+    }
+    long size = sizes[r];
+    if (size > MAX_IN_MEMORY_ENTRY) {
+      throw new IllegalStateException(
+          name
+              + ": row "
+              + r
+              + "'s entry of "
+              + size
+              + " bytes is too large to read into memory;"
+              + " stream it with openPayload");
+    }
+    byte[] entry = new byte[(int) size];
+    in.readFully(offsets[r], entry, 0, entry.length);
+    BlobFormat.verifyEntry(entry, 0, entry.length, name, r, offsets[r]);
+    return entry;
+  }
+
+  private int check(long row) {
+    if (row < 0 || row >= sizes.length) {
+      throw new IndexOutOfBoundsException(
+          name + ": row " + row + " is outside [0, " + sizes.length + ")");
+    }
+    return (int) row;
+  }
+}
