@@ -1,0 +1,50 @@
+package io.paimon.multimodal.internal.predicate;
+
+import io.paimon.types.DataType;
+import java.util.List;
+
+/**
+ * The bound, typed predicate tree. Literals are non-null Java values whose group matches the
+ * column's (BigDecimal for numbers, String, Boolean, LocalDate, LocalDateTime, LocalTime);
+ * comparisons with a NULL literal and predicates without columns are folded into {@link Constant}s
+ * by the {@link Binder}.
+ */
+sealed interface Node {
+
+  /** A predicate with the same value for every row. */
+  record Constant(Truth value) implements Node {}
+
+  /** Conjunction of two or more terms. */
+  record And(List<Node> terms) implements Node {}
+
+  /** Disjunction of two or more terms. */
+  record Or(List<Node> terms) implements Node {}
+
+  /** Negation. */
+  record Not(Node operand) implements Node {}
+
+  /** {@code column op literal}. */
+  record CompareLiteral(Column column, CmpOp op, Object literal) implements Node {}
+
+  /** {@code left op right} between two columns of the same group. */
+  record CompareColumns(Column left, CmpOp op, Column right) implements Node {}
+
+  /**
+   * {@code column IN (values)}: TRUE if the value equals one of {@code values}, otherwise UNKNOWN if
+   * the value is null or {@code hasNull}, otherwise FALSE.
+   */
+  record In(Column column, List<Object> values, boolean hasNull) implements Node {}
+
+  /** {@code column IS NULL} (never UNKNOWN). */
+  record IsNull(Column column) implements Node {}
+
+  /** {@code column LIKE pattern} on a string column. */
+  record Like(Column column, LikePattern pattern) implements Node {}
+
+  /** A bound column: its exact name and table type. */
+  record Column(String name, DataType type) {
+    Family family() {
+      return Family.of(type);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.paimon.multimodal.internal.predicate;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Prints a bound predicate in a canonical, fully parenthesised form that parses back to the same
+ * tree, e.g. {@code ((a >= 1 AND a <= 5) OR NOT "b c" IS NULL)}.
+ */
+final class NodePrinter {
+
+  private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  private static final Set<String> KEYWORDS =
+      Set.of(
+          "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE", "ESCAPE", "TRUE", "FALSE",
+          "DATE", "TIMESTAMP", "TIME");
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSSSSS");
+
+  private NodePrinter() {}
+
+  static String print(Node node) {
+    StringBuilder sb = new StringBuilder();
+    print(node, sb);
+    return sb.toString();
+  }
+
+  private static void print(Node node, StringBuilder sb) {
+    if (node instanceof Node.Constant) {
+      Truth t = ((Node.Constant) node).value();
+      sb.append(t == Truth.UNKNOWN ? "NULL" : t.name());
+    } else if (node instanceof Node.And) {
+      join(((Node.And) node).terms(), " AND ", sb);
+    } else if (node instanceof Node.Or) {
+      join(((Node.Or) node).terms(), " OR ", sb);
+    } else if (node instanceof Node.Not) {
+      sb.append("NOT ");
+      print(((Node.Not) node).operand(), sb);
+    } else if (node instanceof Node.IsNull) {
+      sb.append(identifier(((Node.IsNull) node).column().name())).append(" IS NULL");
+    } else if (node instanceof Node.CompareLiteral) {
+      Node.CompareLiteral c = (Node.CompareLiteral) node;
+      sb.append(identifier(c.column().name())).append(' ').append(c.op().symbol()).append(' ');
+      sb.append(literal(c.literal()));
+    } else if (node instanceof Node.CompareColumns) {
+      Node.CompareColumns c = (Node.CompareColumns) node;
+      sb.append(identifier(c.left().name())).append(' ').append(c.op().symbol()).append(' ');
+      sb.append(identifier(c.right().name()));
+    } else if (node instanceof Node.In) {
+      Node.In in = (Node.In) node;
+      sb.append(identifier(in.column().name())).append(" IN (");
+      for (int i = 0; i < in.values().size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append(literal(in.values().get(i)));
+      }
+      sb.append(in.hasNull() ? ", NULL)" : ")");
+    } else {
+      Node.Like like = (Node.Like) node;
+      sb.append(identifier(like.column().name())).append(" LIKE ").append(like.pattern());
+    }
+  }
+
+  private static void join(List<Node> terms, String separator, StringBuilder sb) {
+    sb.append('(');
+    for (int i = 0; i < terms.size(); i++) {
+      sb.append(i == 0 ? "" : separator);
+      print(terms.get(i), sb);
+    }
+    sb.append(')');
+  }
+
+  /** A column name as the parser reads it back: plain if possible, else double-quoted. */
+  static String identifier(String name) {
+    if (PLAIN.matcher(name).matches() && !KEYWORDS.contains(name.toUpperCase(Locale.ROOT))) {
+      return name;
+    }
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  /** A literal value as predicate text. */
+  static String literal(Object value) {
+    if (value instanceof BigDecimal) {
+      return value.toString();
+    }
+    if (value instanceof String) {
+      return "'" + ((String) value).replace("'", "''") + "'";
+    }
+    if (value instanceof Boolean) {
+      return (Boolean) value ? "TRUE" : "FALSE";
+    }
+    if (value instanceof LocalDate) {
+      return "DATE '" + value + "'";
+    }
+    if (value instanceof LocalDateTime) {
+      LocalDateTime t = (LocalDateTime) value;
+      return "TIMESTAMP '" + t.toLocalDate() + " " + TIME.format(t.toLocalTime()) + "'";
+    }
+    if (value instanceof LocalTime) {
+      return "TIME '" + TIME.format((LocalTime) value) + "'";
+    }
+    throw new IllegalArgumentException("not a predicate literal: " + value);
+  }
+}

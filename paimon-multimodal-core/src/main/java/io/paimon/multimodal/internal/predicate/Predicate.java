@@ -1,0 +1,162 @@
+package io.paimon.multimodal.internal.predicate;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * A parsed, type-checked {@code where(...)} predicate, bound to the columns of one table. Create
+ * one with {@link Predicates#parse}; it is immutable and thread-safe.
+ *
+ * <p>Semantics (SQL three-valued logic): a comparison with a null value is UNKNOWN, AND/OR/NOT
+ * follow Kleene's rules, and a row is selected only when the whole predicate is TRUE. Numbers
+ * compare by value across types ({@code id = 1.5} is FALSE for every BIGINT, {@code id < 1.5} TRUE
+ * for {@code id <= 1}); if a FLOAT or DOUBLE is involved both sides compare as doubles, where NaN
+ * equals NaN and is greater than every other value (including infinity) and -0.0 equals 0.0.
+ * Strings compare by code point (the unsigned order of their UTF-8 bytes), booleans FALSE before
+ * TRUE, dates and timestamps on one time line (a date at midnight, TIMESTAMP literals and TIMESTAMP
+ * columns read as UTC against TIMESTAMP_LTZ), times by time of day. LIKE matches {@code %} to any
+ * sequence and {@code _} to one character, case-sensitively, with no escape character unless
+ * {@code ESCAPE 'c'} names one.
+ */
+public final class Predicate {
+
+  private static final Predicate ALWAYS_TRUE = new Predicate("TRUE", new Node.Constant(Truth.TRUE));
+
+  private final String text;
+  private final Node root;
+  private final Set<String> referencedColumns;
+
+  Predicate(String text, Node root) {
+    this.text = text;
+    this.root = root;
+    Set<String> columns = new LinkedHashSet<>();
+    collectColumns(root, columns);
+    this.referencedColumns = Collections.unmodifiableSet(columns);
+  }
+
+  static Predicate alwaysTrue() {
+    return ALWAYS_TRUE;
+  }
+
+  /** The predicate text, as given (or the combination of texts for {@link #and}). */
+  public String text() {
+    return text;
+  }
+
+  /**
+   * The names of the columns the predicate reads, in order of first appearance; a batch given to
+   * {@link #evaluate} must hold at least these. Unmodifiable.
+   */
+  public Set<String> referencedColumns() {
+    return referencedColumns;
+  }
+
+  /** Whether the predicate is TRUE for every row (such as the result of {@link Predicates#alwaysTrue}). */
+  public boolean isAlwaysTrue() {
+    return root instanceof Node.Constant && ((Node.Constant) root).value() == Truth.TRUE;
+  }
+
+  /**
+   * The conjunction of this predicate and another bound to the same table (what repeated {@code
+   * where} calls do).
+   */
+  public Predicate and(Predicate other) {
+    Objects.requireNonNull(other, "other");
+    if (isAlwaysTrue()) {
+      return other;
+    }
+    if (other.isAlwaysTrue()) {
+      return this;
+    }
+    List<Node> terms = new ArrayList<>();
+    addConjuncts(root, terms);
+    addConjuncts(other.root, terms);
+    return new Predicate("(" + text + ") AND (" + other.text + ")", new Node.And(List.copyOf(terms)));
+  }
+
+  /**
+   * Evaluates the predicate on every row of an Arrow batch, column at a time.
+   *
+   * <p>Columns are found by name; {@code _ROW_ID} is a BigInt column named {@code _ROW_ID}. The
+   * batch is only read, never closed or modified.
+   *
+   * @return the rows for which the predicate is TRUE
+   * @throws IllegalArgumentException if a referenced column is missing or its vector does not hold
+   *     the column's type
+   */
+  public Selection evaluate(VectorSchemaRoot batch) {
+    Objects.requireNonNull(batch, "batch");
+    return Selection.ofMask(BatchEvaluator.evaluate(root, batch));
+  }
+
+  /**
+   * Evaluates the predicate on one row given as Java values (the table's value model: Long for
+   * BIGINT, String for STRING, LocalDate for DATE...; null for null).
+   *
+   * @param valueByColumn the value of a column by name; called only for referenced columns
+   * @throws IllegalArgumentException if a value is not of its column type's Java class
+   */
+  public Truth test(Function<String, Object> valueByColumn) {
+    Objects.requireNonNull(valueByColumn, "valueByColumn");
+    return RowEvaluator.test(root, valueByColumn);
+  }
+
+  /**
+   * Whether some row described by the statistics might make the predicate TRUE. Returns false only
+   * when no such row can exist (a data file that can be skipped); missing statistics never cause
+   * false.
+   */
+  public boolean mightMatch(StatsView stats) {
+    Objects.requireNonNull(stats, "stats");
+    return StatsPruner.mightMatch(root, stats);
+  }
+
+  /** The bound tree in canonical form, fully parenthesised. */
+  String explain() {
+    return NodePrinter.print(root);
+  }
+
+  Node root() {
+    return root;
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+
+  private static void addConjuncts(Node node, List<Node> terms) {
+    if (node instanceof Node.And) {
+      terms.addAll(((Node.And) node).terms());
+    } else {
+      terms.add(node);
+    }
+  }
+
+  private static void collectColumns(Node node, Set<String> out) {
+    if (node instanceof Node.And) {
+      ((Node.And) node).terms().forEach(t -> collectColumns(t, out));
+    } else if (node instanceof Node.Or) {
+      ((Node.Or) node).terms().forEach(t -> collectColumns(t, out));
+    } else if (node instanceof Node.Not) {
+      collectColumns(((Node.Not) node).operand(), out);
+    } else if (node instanceof Node.IsNull) {
+      out.add(((Node.IsNull) node).column().name());
+    } else if (node instanceof Node.CompareLiteral) {
+      out.add(((Node.CompareLiteral) node).column().name());
+    } else if (node instanceof Node.CompareColumns) {
+      out.add(((Node.CompareColumns) node).left().name());
+      out.add(((Node.CompareColumns) node).right().name());
+    } else if (node instanceof Node.In) {
+      out.add(((Node.In) node).column().name());
+    } else if (node instanceof Node.Like) {
+      out.add(((Node.Like) node).column().name());
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package io.paimon.multimodal.internal.predicate;
+
+import io.paimon.multimodal.PredicateException;
+import io.paimon.types.RowType;
+import java.util.Objects;
+
+/**
+ * Entry points of the {@code where(...)} predicate language: parsing and binding predicates to a
+ * table's columns, and the value order that statistics must follow.
+ */
+public final class Predicates {
+
+  private Predicates() {}
+
+  /**
+   * Parses a predicate and binds it to a table's columns plus the system column {@code _ROW_ID
+   * BIGINT NOT NULL}.
+   *
+   * <p>Grammar (keywords case-insensitive, column names exact): comparisons {@code = != <> < <= >
+   * >=} between a column and a literal (either side) or two columns; {@code [NOT] IN (literal,
+   * ...)}; {@code IS [NOT] NULL}; {@code [NOT] BETWEEN a AND b}; {@code [NOT] LIKE 'pattern' [ESCAPE
+   * 'c']}; {@code AND}, {@code OR}, {@code NOT} (NOT binds tighter than AND, AND tighter than OR);
+   * parentheses; a BOOLEAN column alone. Literals: integers and decimals ({@code 42}, {@code -1.5},
+   * {@code 1e3}), {@code 'strings'} ({@code ''} is a quote), {@code TRUE FALSE NULL}, {@code DATE
+   * 'yyyy-mm-dd'}, {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss[.fffffffff]'}, {@code TIME
+   * 'hh:mm:ss[.fffffffff]'}. Identifiers are plain ({@code _ROW_ID}, {@code price_2}) or {@code
+   * "quoted"} ({@code ""} is a quote); reserved words ({@code AND OR NOT IN IS NULL BETWEEN LIKE
+   * ESCAPE TRUE FALSE}) must be quoted to be used as column names. Functions, subqueries,
+   * comments and statement separators are rejected.
+   *
+   * @param text the predicate
+   * @param columns the table's row type
+   * @return the bound predicate, immutable and thread-safe
+   * @throws PredicateException with the position and what was expected on a syntax error, or
+   *     naming the column on an unknown column or a type mismatch
+   */
+  public static Predicate parse(String text, RowType columns) {
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(columns, "columns");
+    Syntax syntax = Parser.parse(text);
+    return new Predicate(text, Binder.bind(text, columns, syntax));
+  }
+
+  /** The predicate that selects every row. */
+  public static Predicate alwaysTrue() {
+    return Predicate.alwaysTrue();
+  }
+
+  /**
+   * Compares two non-null values of the table's value model in the order predicates use, which
+   * {@link StatsView} bounds must follow: numbers by value (as doubles if either is a Float or
+   * Double, with NaN greatest and -0.0 equal to 0.0), strings by code point, FALSE before TRUE,
+   * LocalDate/LocalDateTime/Instant on one UTC time line, LocalTime by time of day.
+   *
+   * @throws IllegalArgumentException if the values are not comparable
+   */
+  public static int compareValues(Object a, Object b) {
+    return ValueOrder.compare(Objects.requireNonNull(a, "a"), Objects.requireNonNull(b, "b"));
+  }
+}
