@@ -10,7 +10,6 @@ import io.paimon.types.MultisetType;
 import io.paimon.types.RowType;
 import io.paimon.types.Variant;
 import io.paimon.types.VectorType;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -359,10 +358,5 @@ public final class ArrowValues {
           return a;
         }
     }
-  }
-
-  /** Convenience for tests and {@code toList()}: a cell of a BigDecimal column. */
-  static BigDecimal decimal(DecimalVector v, int index) {
-    return v.getObject(index);
   }
 }

@@ -1,12 +1,13 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.Schema;
-import io.paimon.multimodal.internal.meta.ColumnStats;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.multimodal.internal.predicate.Predicate;
 import io.paimon.multimodal.internal.predicate.Predicates;
+import io.paimon.multimodal.internal.predicate.Selection;
 import io.paimon.multimodal.internal.predicate.StatsView;
 import io.paimon.types.RowType;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -49,22 +50,37 @@ final class ScanFilter {
       }
 
       @Override
-      public ColumnView column(String name) {
-        if (Schema.ROW_ID.equals(name)) {
-          return new ColumnView(file.firstRowId(), file.endRowId() - 1, 0);
+      public Object min(String column) {
+        if (Schema.ROW_ID.equals(column)) {
+          return file.firstRowId();
         }
-        int i = tableType.fieldIndex(name);
-        if (i < 0) {
-          return null;
+        int i = tableType.fieldIndex(column);
+        return i < 0 ? null : file.stats(i).min();
+      }
+
+      @Override
+      public Object max(String column) {
+        if (Schema.ROW_ID.equals(column)) {
+          return file.endRowId() - 1;
         }
-        ColumnStats s = file.stats(i);
-        return new ColumnView(s.min(), s.max(), s.nullCount());
+        int i = tableType.fieldIndex(column);
+        return i < 0 ? null : file.stats(i).max();
+      }
+
+      @Override
+      public OptionalLong nullCount(String column) {
+        if (Schema.ROW_ID.equals(column)) {
+          return OptionalLong.of(0);
+        }
+        int i = tableType.fieldIndex(column);
+        return i < 0 ? OptionalLong.empty() : OptionalLong.of(file.stats(i).nullCount());
       }
     });
   }
 
-  /** The indexes of the rows of {@code batch} that pass, ascending. */
+  /** The indexes of the rows of {@code batch} that pass, ascending; null when all do. */
   int[] select(VectorSchemaRoot batch) {
-    return predicate.evaluate(batch);
+    Selection selection = predicate.evaluate(batch);
+    return selection.isAll() ? null : selection.toArray();
   }
 }
