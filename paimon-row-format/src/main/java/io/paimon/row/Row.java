@@ -1,6 +1,9 @@
 package io.paimon.row;
 
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -8,9 +11,10 @@ import java.util.Objects;
  * Long}, STRING as {@link String}, ARRAY as {@link java.util.List}, nested ROW as {@code Row}, and
  * so on; null is null).
  *
- * <p>Rows are fixed-size; {@link #equals} compares values deeply, arrays by content. A row made
- * with {@link #of} is not copied defensively; rows returned by readers are fresh and owned by the
- * caller. Not thread-safe for concurrent modification of the values it holds.
+ * <p>Rows are fixed-size; {@link #equals} compares values deeply, arrays by content, also inside
+ * lists, map values and nested rows (map keys by their own {@code equals}). A row made with {@link
+ * #of} is not copied defensively; rows returned by readers are fresh and owned by the caller. Not
+ * thread-safe for concurrent modification of the values it holds.
  */
 public final class Row {
 
@@ -52,12 +56,84 @@ public final class Row {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Row && Arrays.deepEquals(values, ((Row) o).values);
+    if (!(o instanceof Row)) {
+      return false;
+    }
+    Object[] other = ((Row) o).values;
+    if (values.length != other.length) {
+      return false;
+    }
+    for (int i = 0; i < values.length; i++) {
+      if (!deepEquals(values[i], other[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
   public int hashCode() {
-    return Arrays.deepHashCode(values);
+    int h = 1;
+    for (Object v : values) {
+      h = 31 * h + deepHashCode(v);
+    }
+    return h;
+  }
+
+  /**
+   * Equality of values of the value model, looking into lists and map values so that arrays nested
+   * in them (an ARRAY&lt;BYTES&gt;, a MAP&lt;K, VECTOR&lt;..&gt;&gt;) compare by content. Map keys
+   * are matched by their own equals.
+   */
+  private static boolean deepEquals(Object a, Object b) {
+    if (a instanceof List && b instanceof List) {
+      List<?> x = (List<?>) a;
+      List<?> y = (List<?>) b;
+      if (x.size() != y.size()) {
+        return false;
+      }
+      Iterator<?> i = x.iterator();
+      Iterator<?> j = y.iterator();
+      while (i.hasNext()) {
+        if (!deepEquals(i.next(), j.next())) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a instanceof Map && b instanceof Map) {
+      Map<?, ?> x = (Map<?, ?>) a;
+      Map<?, ?> y = (Map<?, ?>) b;
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (Map.Entry<?, ?> e : x.entrySet()) {
+        if (!y.containsKey(e.getKey()) || !deepEquals(e.getValue(), y.get(e.getKey()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return Objects.deepEquals(a, b);
+  }
+
+  private static int deepHashCode(Object v) {
+    if (v instanceof List) {
+      int h = 1;
+      for (Object e : (List<?>) v) {
+        h = 31 * h + deepHashCode(e);
+      }
+      return h;
+    }
+    if (v instanceof Map) {
+      int h = 0;
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+        h += Objects.hashCode(e.getKey()) ^ deepHashCode(e.getValue());
+      }
+      return h;
+    }
+    // Arrays.deepHashCode of a one-element array is 31 + the element's (content) hash.
+    return Arrays.deepHashCode(new Object[] {v}) - 31;
   }
 
   @Override
