@@ -3,14 +3,23 @@ package io.paimon.multimodal.internal.predicate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.row.Row;
+import io.paimon.row.RowArrowReader;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileOptions;
+import io.paimon.row.RowFileReader;
+import io.paimon.row.RowFileWriter;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
@@ -18,6 +27,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -423,6 +433,42 @@ class PredicateEvaluationTest {
   }
 
   @Test
+  void evaluatesBatchesDecodedFromARowFile(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("data.row");
+    try (RowFileWriter writer = RowFile.newWriter(file, TABLE, RowFileOptions.defaults())) {
+      for (Object[] row : ROWS) {
+        writer.write(Row.of(row));
+      }
+    }
+    String[] predicates = {
+      "id < 1.5", "price > 1e308", "f < price", "amount < 12.345", "big IN (-0.0001, 12.3456)",
+      "amount < big", "name > 'ｚ'", "name LIKE '_'", "flag",
+          "day = TIMESTAMP '2024-01-01 00:00:00'",
+      "ts > day", "ts_ltz > ts", "t > TIME '12:00:00.4999'", "image IS NULL", "small = -128"
+    };
+    try (RowFileReader reader = RowFile.open(file, TABLE);
+        RowArrowReader arrow = reader.arrowReader(allocator, 3)) {
+      int offset = 0;
+      while (arrow.loadNextBatch()) {
+        VectorSchemaRoot fileBatch = arrow.getVectorSchemaRoot();
+        for (String text : predicates) {
+          int from = offset;
+          int[] expected =
+              Arrays.stream(select(text))
+                  .filter(i -> i >= from && i < from + fileBatch.getRowCount())
+                  .map(i -> i - from)
+                  .toArray();
+          assertThat(Predicates.parse(text, TABLE).evaluate(fileBatch).toArray())
+              .as("%s on rows from %d", text, offset)
+              .containsExactly(expected);
+        }
+        offset += fileBatch.getRowCount();
+      }
+      assertThat(offset).isEqualTo(ROWS.size());
+    }
+  }
+
+  @Test
   void evaluatesAnEmptyBatch() {
     try (VectorSchemaRoot empty = TestBatches.batch(allocator, TABLE, List.of(), 0)) {
       Selection s = Predicates.parse("name LIKE 'a%' OR id IN (1)", TABLE).evaluate(empty);
@@ -483,6 +529,6 @@ class PredicateEvaluationTest {
     if (rows == null || rows.isBlank()) {
       return new int[0];
     }
-    return java.util.Arrays.stream(rows.trim().split("\\s+")).mapToInt(Integer::parseInt).toArray();
+    return Arrays.stream(rows.trim().split("\\s+")).mapToInt(Integer::parseInt).toArray();
   }
 }
