@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class PredicateDifferentialTest {
 
-  private static final int TABLES = 100;
+  private static final int TABLES = 60;
   private static final int PREDICATES_PER_TABLE = 20;
   private static final int ROWS = 32;
 
