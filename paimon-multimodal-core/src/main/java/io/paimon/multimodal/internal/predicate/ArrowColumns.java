@@ -22,11 +22,11 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Copies Arrow vectors into primitive arrays for column-at-a-time evaluation, and converts
- * literals into the same primitive domains. Supported vectors follow the table's Arrow mapping:
- * Int(8..64) and Bit, Date(DAY), Time(MILLISECOND, 32) and Timestamp (any unit, with or without a
- * zone) as longs; FloatingPoint as doubles; Decimal(p, s, 128) as 128-bit unscaled values; Utf8 as
- * one byte array plus offsets.
+ * Copies Arrow vectors into primitive arrays for column-at-a-time evaluation, and converts literals
+ * into the same primitive domains. Supported vectors follow the table's Arrow mapping: Int(8..64)
+ * and Bit, Date(DAY), Time(MILLISECOND, 32) and Timestamp (any unit, with or without a zone) as
+ * longs; FloatingPoint as doubles; Decimal(p, s, 128) as 128-bit unscaled values; Utf8 as one byte
+ * array plus offsets.
  */
 final class ArrowColumns {
 
@@ -147,7 +147,9 @@ final class ArrowColumns {
     }
   }
 
-  /** Decimal(p, s, 128) values as the high (signed) and low (unsigned) halves of the unscaled value. */
+  /**
+   * Decimal(p, s, 128) values as the high (signed) and low (unsigned) halves of the unscaled value.
+   */
   static final class DecimalColumn extends ColumnData {
     final long[] high;
     final long[] low;
@@ -166,7 +168,9 @@ final class ArrowColumns {
     }
   }
 
-  /** Utf8 values: all bytes copied once, row {@code i} at {@code data[offsets[i], offsets[i+1])}. */
+  /**
+   * Utf8 values: all bytes copied once, row {@code i} at {@code data[offsets[i], offsets[i+1])}.
+   */
   static final class StringColumn extends ColumnData {
     final byte[] data;
     final int[] offsets;
@@ -265,8 +269,8 @@ final class ArrowColumns {
 
   /**
    * A literal in an integer domain: the greatest representable value not above it ({@code floor}),
-   * whether that is the literal itself ({@code exact}), or {@code range} -1 / +1 when the literal is
-   * below / above every representable value.
+   * whether that is the literal itself ({@code exact}), or {@code range} -1 / +1 when the literal
+   * is below / above every representable value.
    */
   record Bound(long floor, boolean exact, int range) {
 
@@ -367,7 +371,10 @@ final class ArrowColumns {
       return new DecimalBound(0, 0, false, unscaled.signum());
     }
     return new DecimalBound(
-        unscaled.shiftRight(64).longValue(), unscaled.longValue(), floor.compareTo(literal) == 0, 0);
+        unscaled.shiftRight(64).longValue(),
+        unscaled.longValue(),
+        floor.compareTo(literal) == 0,
+        0);
   }
 
   /** Signed 128-bit comparison of (high, low) pairs. */

@@ -227,7 +227,11 @@ final class BatchEvaluator {
       for (int i = 0; i < rowCount; i++) {
         int cmp =
             Arrays.compareUnsigned(
-                sa.data, sa.offsets[i], sa.offsets[i + 1], sb.data, sb.offsets[i],
+                sa.data,
+                sa.offsets[i],
+                sa.offsets[i + 1],
+                sb.data,
+                sb.offsets[i],
                 sb.offsets[i + 1]);
         out[i] = op.test(cmp) ? T : F;
       }

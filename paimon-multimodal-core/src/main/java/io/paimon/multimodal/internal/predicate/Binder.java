@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * Resolves the columns of a {@link Syntax} tree against a table's row type (plus {@code _ROW_ID
  * BIGINT NOT NULL}), checks that every comparison is between compatible types, and produces the
- * bound {@link Node} tree. BETWEEN becomes two comparisons, NOT IN / NOT BETWEEN / NOT LIKE / IS NOT
- * NULL become a {@link Node.Not}, and anything that involves no column, or compares with a NULL
+ * bound {@link Node} tree. BETWEEN becomes two comparisons, NOT IN / NOT BETWEEN / NOT LIKE / IS
+ * NOT NULL become a {@link Node.Not}, and anything that involves no column, or compares with a NULL
  * literal, is folded into a {@link Node.Constant}.
  */
 final class Binder {
@@ -67,7 +67,8 @@ final class Binder {
       Syntax.Between b = (Syntax.Between) s;
       Node between =
           new Node.And(
-              List.of(compare(b.value(), CmpOp.GE, b.low()), compare(b.value(), CmpOp.LE, b.high())));
+              List.of(
+                  compare(b.value(), CmpOp.GE, b.low()), compare(b.value(), CmpOp.LE, b.high())));
       return b.negated() ? not(between) : between;
     }
     if (s instanceof Syntax.In) {
@@ -209,7 +210,9 @@ final class Binder {
         result = new Node.Like(column, compiled);
       } else {
         result =
-            nullValue ? new Node.Constant(Truth.UNKNOWN) : constant(compiled.matches(constantValue));
+            nullValue
+                ? new Node.Constant(Truth.UNKNOWN)
+                : constant(compiled.matches(constantValue));
       }
     }
     return like.negated() ? not(result) : result;

@@ -11,8 +11,8 @@ import java.math.BigDecimal;
  * and continue with letters, digits or {@code _}; quoted identifiers are {@code "..."} with {@code
  * ""} for a quote; strings are {@code '...'} with {@code ''} for a quote; numbers are {@code
  * [-]digits[.digits][e[+-]digits]} (also {@code .5} and {@code 1.}), a {@code -} sign only directly
- * before a digit or a point. Comments ({@code --}, {@code /*}), statement separators and every other
- * character are errors, so nothing in a predicate can do anything but filter.
+ * before a digit or a point. Comments ({@code --}, {@code /*}), statement separators and every
+ * other character are errors, so nothing in a predicate can do anything but filter.
  */
 final class Lexer {
 

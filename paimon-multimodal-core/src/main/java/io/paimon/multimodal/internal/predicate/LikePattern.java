@@ -5,15 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A compiled LIKE pattern matched against UTF-8 bytes: {@code %} matches any sequence of
- * characters (also none), {@code _} exactly one character (a code point, however many bytes it
- * takes), everything else itself, case-sensitively. There is no escape character unless the
- * predicate names one with {@code ESCAPE 'c'}; then {@code c%}, {@code c_} and {@code cc} stand for
- * the literal character and {@code c} before anything else is an error.
+ * A compiled LIKE pattern matched against UTF-8 bytes: {@code %} matches any sequence of characters
+ * (also none), {@code _} exactly one character (a code point, however many bytes it takes),
+ * everything else itself, case-sensitively. There is no escape character unless the predicate names
+ * one with {@code ESCAPE 'c'}; then {@code c%}, {@code c_} and {@code cc} stand for the literal
+ * character and {@code c} before anything else is an error.
  *
  * <p>Exact, prefix ({@code 'abc%'}), suffix ({@code '%abc'}) and infix ({@code '%abc%'}) patterns
- * compare bytes directly; other patterns run a backtracking matcher that never backtracks more
- * than one {@code %} (linear in practice, quadratic at worst).
+ * compare bytes directly; other patterns run a backtracking matcher that never backtracks more than
+ * one {@code %} (linear in practice, quadratic at worst).
  */
 final class LikePattern {
 

@@ -30,8 +30,8 @@ sealed interface Node {
   record CompareColumns(Column left, CmpOp op, Column right) implements Node {}
 
   /**
-   * {@code column IN (values)}: TRUE if the value equals one of {@code values}, otherwise UNKNOWN if
-   * the value is null or {@code hasNull}, otherwise FALSE.
+   * {@code column IN (values)}: TRUE if the value equals one of {@code values}, otherwise UNKNOWN
+   * if the value is null or {@code hasNull}, otherwise FALSE.
    */
   record In(Column column, List<Object> values, boolean hasNull) implements Node {}
 

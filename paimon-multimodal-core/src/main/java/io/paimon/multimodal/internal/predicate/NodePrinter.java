@@ -19,8 +19,20 @@ final class NodePrinter {
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Set<String> KEYWORDS =
       Set.of(
-          "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE", "ESCAPE", "TRUE", "FALSE",
-          "DATE", "TIMESTAMP", "TIME");
+          "AND",
+          "OR",
+          "NOT",
+          "IN",
+          "IS",
+          "NULL",
+          "BETWEEN",
+          "LIKE",
+          "ESCAPE",
+          "TRUE",
+          "FALSE",
+          "DATE",
+          "TIMESTAMP",
+          "TIME");
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSSSSS");
 
   private NodePrinter() {}

@@ -37,10 +37,10 @@ import java.util.Set;
  * </pre>
  *
  * Keywords are case-insensitive; {@code AND OR NOT IN IS NULL BETWEEN LIKE ESCAPE TRUE FALSE} are
- * reserved (quote a column with such a name), while {@code DATE}, {@code TIMESTAMP} and {@code TIME}
- * start a literal only when a string follows. An operand without a tail is a predicate only if it
- * is BOOLEAN (the binder checks). Nesting of parentheses and NOT is limited to {@value #MAX_DEPTH}
- * levels.
+ * reserved (quote a column with such a name), while {@code DATE}, {@code TIMESTAMP} and {@code
+ * TIME} start a literal only when a string follows. An operand without a tail is a predicate only
+ * if it is BOOLEAN (the binder checks). Nesting of parentheses and NOT is limited to {@value
+ * #MAX_DEPTH} levels.
  */
 final class Parser {
 
@@ -48,8 +48,7 @@ final class Parser {
   static final int MAX_DEPTH = 256;
 
   private static final Set<String> RESERVED =
-      Set.of(
-          "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE", "ESCAPE", "TRUE", "FALSE");
+      Set.of("AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE", "ESCAPE", "TRUE", "FALSE");
 
   private static final DateTimeFormatter TIME_FORMAT =
       new DateTimeFormatterBuilder()
@@ -147,7 +146,8 @@ final class Parser {
     if (op != null) {
       String symbol = current.value();
       advance();
-      return new Syntax.Comparison(left, op, operand("a column or a literal after '" + symbol + "'"));
+      return new Syntax.Comparison(
+          left, op, operand("a column or a literal after '" + symbol + "'"));
     }
     boolean negated = false;
     if (current.isKeyword("NOT")) {
@@ -237,8 +237,7 @@ final class Parser {
             Syntax.LiteralKind.NUMBER, new BigDecimal(t.value()), source(t, t), t.position());
       case STRING:
         advance();
-        return new Syntax.Literal(
-            Syntax.LiteralKind.STRING, t.value(), source(t, t), t.position());
+        return new Syntax.Literal(Syntax.LiteralKind.STRING, t.value(), source(t, t), t.position());
       case QUOTED_IDENTIFIER:
         rejectFunctionCall(t);
         advance();
@@ -310,8 +309,7 @@ final class Parser {
               : keyword.equals("TIME")
                   ? "'hh:mm:ss[.fffffffff]'"
                   : "'yyyy-mm-dd hh:mm:ss[.fffffffff]'";
-      throw error(
-          string, "invalid " + keyword + " literal '" + value + "': expected " + format);
+      throw error(string, "invalid " + keyword + " literal '" + value + "': expected " + format);
     }
   }
 
@@ -323,7 +321,8 @@ final class Parser {
     if (separator < 0) {
       return LocalDate.parse(value, DateTimeFormatter.ISO_LOCAL_DATE).atStartOfDay();
     }
-    LocalDate date = LocalDate.parse(value.substring(0, separator), DateTimeFormatter.ISO_LOCAL_DATE);
+    LocalDate date =
+        LocalDate.parse(value.substring(0, separator), DateTimeFormatter.ISO_LOCAL_DATE);
     return LocalDateTime.of(date, LocalTime.parse(value.substring(separator + 1), TIME_FORMAT));
   }
 

@@ -21,8 +21,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Strings compare by code point (the unsigned order of their UTF-8 bytes), booleans FALSE before
  * TRUE, dates and timestamps on one time line (a date at midnight, TIMESTAMP literals and TIMESTAMP
  * columns read as UTC against TIMESTAMP_LTZ), times by time of day. LIKE matches {@code %} to any
- * sequence and {@code _} to one character, case-sensitively, with no escape character unless
- * {@code ESCAPE 'c'} names one.
+ * sequence and {@code _} to one character, case-sensitively, with no escape character unless {@code
+ * ESCAPE 'c'} names one.
  */
 public final class Predicate {
 
@@ -57,7 +57,10 @@ public final class Predicate {
     return referencedColumns;
   }
 
-  /** Whether the predicate is TRUE for every row (such as the result of {@link Predicates#alwaysTrue}). */
+  /**
+   * Whether the predicate is TRUE for every row (such as the result of {@link
+   * Predicates#alwaysTrue}).
+   */
   public boolean isAlwaysTrue() {
     return root instanceof Node.Constant && ((Node.Constant) root).value() == Truth.TRUE;
   }
@@ -77,7 +80,8 @@ public final class Predicate {
     List<Node> terms = new ArrayList<>();
     addConjuncts(root, terms);
     addConjuncts(other.root, terms);
-    return new Predicate("(" + text + ") AND (" + other.text + ")", new Node.And(List.copyOf(terms)));
+    return new Predicate(
+        "(" + text + ") AND (" + other.text + ")", new Node.And(List.copyOf(terms)));
   }
 
   /**

@@ -18,21 +18,21 @@ public final class Predicates {
    *
    * <p>Grammar (keywords case-insensitive, column names exact): comparisons {@code = != <> < <= >
    * >=} between a column and a literal (either side) or two columns; {@code [NOT] IN (literal,
-   * ...)}; {@code IS [NOT] NULL}; {@code [NOT] BETWEEN a AND b}; {@code [NOT] LIKE 'pattern' [ESCAPE
-   * 'c']}; {@code AND}, {@code OR}, {@code NOT} (NOT binds tighter than AND, AND tighter than OR);
-   * parentheses; a BOOLEAN column alone. Literals: integers and decimals ({@code 42}, {@code -1.5},
-   * {@code 1e3}), {@code 'strings'} ({@code ''} is a quote), {@code TRUE FALSE NULL}, {@code DATE
-   * 'yyyy-mm-dd'}, {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss[.fffffffff]'}, {@code TIME
+   * ...)}; {@code IS [NOT] NULL}; {@code [NOT] BETWEEN a AND b}; {@code [NOT] LIKE 'pattern'
+   * [ESCAPE 'c']}; {@code AND}, {@code OR}, {@code NOT} (NOT binds tighter than AND, AND tighter
+   * than OR); parentheses; a BOOLEAN column alone. Literals: integers and decimals ({@code 42},
+   * {@code -1.5}, {@code 1e3}), {@code 'strings'} ({@code ''} is a quote), {@code TRUE FALSE NULL},
+   * {@code DATE 'yyyy-mm-dd'}, {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss[.fffffffff]'}, {@code TIME
    * 'hh:mm:ss[.fffffffff]'}. Identifiers are plain ({@code _ROW_ID}, {@code price_2}) or {@code
    * "quoted"} ({@code ""} is a quote); reserved words ({@code AND OR NOT IN IS NULL BETWEEN LIKE
-   * ESCAPE TRUE FALSE}) must be quoted to be used as column names. Functions, subqueries,
-   * comments and statement separators are rejected.
+   * ESCAPE TRUE FALSE}) must be quoted to be used as column names. Functions, subqueries, comments
+   * and statement separators are rejected.
    *
    * @param text the predicate
    * @param columns the table's row type
    * @return the bound predicate, immutable and thread-safe
-   * @throws PredicateException with the position and what was expected on a syntax error, or
-   *     naming the column on an unknown column or a type mismatch
+   * @throws PredicateException with the position and what was expected on a syntax error, or naming
+   *     the column on an unknown column or a type mismatch
    */
   public static Predicate parse(String text, RowType columns) {
     Objects.requireNonNull(text, "text");

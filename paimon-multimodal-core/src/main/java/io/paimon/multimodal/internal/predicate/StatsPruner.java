@@ -69,7 +69,11 @@ final class StatsPruner {
         return false;
       }
       return rangesAllow(
-          stats.min(a), stats.max(a), negated ? c.op().negate() : c.op(), stats.min(b), stats.max(b));
+          stats.min(a),
+          stats.max(a),
+          negated ? c.op().negate() : c.op(),
+          stats.min(b),
+          stats.max(b));
     }
     if (node instanceof Node.In) {
       return inMightBeTrue((Node.In) node, negated, stats);
@@ -170,7 +174,9 @@ final class StatsPruner {
     return comparison != null && test.test(comparison);
   }
 
-  /** The comparison of a statistic with a value, or null if the statistic is missing or unusable. */
+  /**
+   * The comparison of a statistic with a value, or null if the statistic is missing or unusable.
+   */
   private static Integer tryCompare(Object stat, Object value) {
     if (stat == null || value == null || !ValueOrder.comparable(stat, value)) {
       return null;

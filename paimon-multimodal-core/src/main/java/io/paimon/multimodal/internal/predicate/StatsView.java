@@ -4,8 +4,8 @@ import java.util.OptionalLong;
 
 /**
  * The statistics of one data file (or any group of rows) that {@link Predicate#mightMatch} prunes
- * with. Values are in the table's Java value model (Long for BIGINT, String for STRING, LocalDate for
- * DATE...). Any statistic may be missing, which only makes pruning less effective.
+ * with. Values are in the table's Java value model (Long for BIGINT, String for STRING, LocalDate
+ * for DATE...). Any statistic may be missing, which only makes pruning less effective.
  *
  * <p>Bounds must hold under the predicate order ({@link Predicates#compareValues}): {@code min} is
  * at most, and {@code max} at least, every non-null value of the column. They need not be attained
@@ -21,7 +21,9 @@ public interface StatsView {
   /** A lower bound of the column's non-null values, or null if unknown (or all values are null). */
   Object min(String column);
 
-  /** An upper bound of the column's non-null values, or null if unknown (or all values are null). */
+  /**
+   * An upper bound of the column's non-null values, or null if unknown (or all values are null).
+   */
   Object max(String column);
 
   /** The number of null values of the column, if known. */

@@ -29,7 +29,9 @@ record Token(Type type, String value, int position, int end) {
     END
   }
 
-  /** Whether this is the plain (unquoted) identifier {@code keyword}, compared case-insensitively. */
+  /**
+   * Whether this is the plain (unquoted) identifier {@code keyword}, compared case-insensitively.
+   */
   boolean isKeyword(String keyword) {
     return type == Type.IDENTIFIER && value.equalsIgnoreCase(keyword);
   }

@@ -42,7 +42,9 @@ public enum Truth {
     return value ? TRUE : FALSE;
   }
 
-  /** The mask code of this value ({@link #FALSE_CODE}, {@link #UNKNOWN_CODE} or {@link #TRUE_CODE}). */
+  /**
+   * The mask code of this value ({@link #FALSE_CODE}, {@link #UNKNOWN_CODE} or {@link #TRUE_CODE}).
+   */
   byte code() {
     return (byte) ordinal();
   }

@@ -9,9 +9,9 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 
 /**
- * The order predicates use on Java values (the value model of the table), shared by row
- * evaluation, constant folding and statistics pruning; the Arrow evaluator implements the same order
- * on primitive data.
+ * The order predicates use on Java values (the value model of the table), shared by row evaluation,
+ * constant folding and statistics pruning; the Arrow evaluator implements the same order on
+ * primitive data.
  *
  * <ul>
  *   <li>Numbers: if either side is a Float or Double both are compared as doubles (a decimal
@@ -54,8 +54,7 @@ final class ValueOrder {
     if (a instanceof LocalTime && b instanceof LocalTime) {
       return ((LocalTime) a).compareTo((LocalTime) b);
     }
-    throw new IllegalArgumentException(
-        "cannot compare " + describe(a) + " with " + describe(b));
+    throw new IllegalArgumentException("cannot compare " + describe(a) + " with " + describe(b));
   }
 
   /** Whether {@link #compare} accepts the pair. */
@@ -126,8 +125,7 @@ final class ValueOrder {
 
   private static int compareNumbers(Number a, Number b) {
     if (!isKnownNumber(a) || !isKnownNumber(b)) {
-      throw new IllegalArgumentException(
-          "cannot compare " + describe(a) + " with " + describe(b));
+      throw new IllegalArgumentException("cannot compare " + describe(a) + " with " + describe(b));
     }
     if (isFloating(a) || isFloating(b)) {
       return compareDoubles(a.doubleValue(), b.doubleValue());

@@ -29,24 +29,30 @@ class PredicateErrorTest {
       delimiter = '|',
       quoteCharacter = '`',
       value = {
-        "id =                | 4  | expected a column or a literal after '=' but found end of input",
+        "id =                | 4  | expected a column or a literal after '=' but found end of"
+            + " input",
         "id == 1             | 4  | expected a column or a literal after '=' but found '='",
         "id IN (1, 2         | 11 | expected ',' or ')' in the IN list but found end of input",
         "id IN (1 2)         | 9  | expected ',' or ')' in the IN list but found '2'",
         "id IN ()            | 7  | expected a literal in the IN list but found ')'",
         "id IN (name)        | 7  | expected a literal in the IN list but found column 'name'",
         "id IN 1             | 6  | expected '(' after IN but found '1'",
-        "id BETWEEN 1        | 12 | expected AND after the lower bound of BETWEEN but found end of input",
+        "id BETWEEN 1        | 12 | expected AND after the lower bound of BETWEEN but found end of"
+            + " input",
         "id BETWEEN 1 OR 2   | 13 | expected AND after the lower bound of BETWEEN but found 'OR'",
         "id = 1 junk         | 7  | expected AND, OR or end of input but found 'junk'",
-        "id = 1 AND          | 10 | expected a column, a literal, NOT or '(' but found end of input",
+        "id = 1 AND          | 10 | expected a column, a literal, NOT or '(' but found end of"
+            + " input",
         "(id = 1             | 7  | expected ')' but found end of input",
         "id = 1)             | 6  | expected AND, OR or end of input but found ')'",
         "id IS 5             | 6  | expected NULL or NOT NULL after IS but found '5'",
         "id IS NOT 5         | 10 | expected NULL after IS NOT but found '5'",
         "id NOT 5            | 7  | expected IN, BETWEEN or LIKE after NOT but found '5'",
-        "and = 1             | 0  | expected a column, a literal, NOT or '(' but found keyword 'and'",
-        "id = null1 OR TRUE  | 5  | unknown column 'null1'; the columns are id, name, price, qty, small, f, amount, big, flag, day, ts, ts_ltz, t, image, data, embedding, tags, select, Mixed Case, a\"b, ...",
+        "and = 1             | 0  | expected a column, a literal, NOT or '(' but found keyword"
+            + " 'and'",
+        "id = null1 OR TRUE  | 5  | unknown column 'null1'; the columns are id, name, price, qty,"
+            + " small, f, amount, big, flag, day, ts, ts_ltz, t, image, data, embedding, tags,"
+            + " select, Mixed Case, a\"b, ...",
         "name LIKE 'x' ESCAPE 5 | 21 | expected a string literal after ESCAPE but found '5'",
         "SELECT * FROM t     | 7  | unexpected character '*'",
         "lower(name) = 'a'   | 0  | function calls are not supported: found 'lower('",
@@ -57,15 +63,19 @@ class PredicateErrorTest {
         "/* x */ id = 1      | 0  | comments are not supported: found '/*'",
         "id = 1 / 2          | 7  | unexpected character '/'",
         "id = 1 + 2          | 7  | unexpected character '+'",
-        "id = - 1            | 5  | unexpected character '-': a sign must directly precede a number",
+        "id = - 1            | 5  | unexpected character '-': a sign must directly precede a"
+            + " number",
         "id ! 1              | 3  | unexpected character '!': expected '!='",
         "id = 1abc           | 5  | malformed number '1abc'",
         "id = 1.2.3          | 5  | malformed number '1.2.3'",
         "id = 1e             | 5  | malformed number '1e'",
         "id = 1e99999        | 5  | numeric literal '1e99999' is out of range",
-        "\"\" = 1            | 0  | empty quoted identifier: expected a column name between the quotes",
+        "\"\" = 1            | 0  | empty quoted identifier: expected a column name between the"
+            + " quotes",
         "name = \"abc        | 7  | unterminated quoted identifier: expected a closing \"",
-        "id = 1 AND é = 2    | 11 | unknown column 'é'; the columns are id, name, price, qty, small, f, amount, big, flag, day, ts, ts_ltz, t, image, data, embedding, tags, select, Mixed Case, a\"b, ...",
+        "id = 1 AND é = 2    | 11 | unknown column 'é'; the columns are id, name, price, qty,"
+            + " small, f, amount, big, flag, day, ts, ts_ltz, t, image, data, embedding, tags,"
+            + " select, Mixed Case, a\"b, ...",
         "id = 1 ∧ id = 2     | 7  | unexpected character '∧'",
       })
   void rejectsMalformedPredicatesWithPositionAndExpectation(
@@ -103,8 +113,9 @@ class PredicateErrorTest {
         10,
         "unknown column 'ID' (column names are case-sensitive: did you mean 'id'?)");
     assertError(
-        "_row_id = 1", 0, "unknown column '_row_id' (column names are case-sensitive: did you mean"
-            + " '_ROW_ID'?)");
+        "_row_id = 1",
+        0,
+        "unknown column '_row_id' (column names are case-sensitive: did you mean" + " '_ROW_ID'?)");
     RowType small = TestBatches.rowType("a", io.paimon.types.DataTypes.INT());
     assertThatThrownBy(() -> Predicates.parse("b IS NULL", small))
         .isInstanceOf(PredicateException.class)
@@ -118,19 +129,32 @@ class PredicateErrorTest {
       delimiter = '|',
       quoteCharacter = '`',
       value = {
-        "name > 5                  | 7  | type mismatch: column 'name' of type STRING cannot be compared with the numeric literal 5",
-        "5 < name                  | 0  | type mismatch: column 'name' of type STRING cannot be compared with the numeric literal 5",
-        "id = 'x'                  | 5  | type mismatch: column 'id' of type BIGINT cannot be compared with the string literal 'x'",
-        "id IN (1, 'a')            | 10 | type mismatch: column 'id' of type BIGINT cannot be compared with the string literal 'a'",
-        "flag = 1                  | 7  | type mismatch: column 'flag' of type BOOLEAN cannot be compared with the numeric literal 1",
-        "price = TRUE              | 8  | type mismatch: column 'price' of type DOUBLE cannot be compared with the boolean literal TRUE",
-        "day = '2024-01-01'        | 6  | type mismatch: column 'day' of type DATE cannot be compared with the string literal '2024-01-01'",
-        "t = DATE '2024-01-01'     | 4  | type mismatch: column 't' of type TIME(3) cannot be compared with the DATE literal DATE '2024-01-01'",
-        "ts > TIME '10:00:00'      | 5  | type mismatch: column 'ts' of type TIMESTAMP(6) cannot be compared with the TIME literal TIME '10:00:00'",
-        "amount BETWEEN 1 AND 'z'  | 21 | type mismatch: column 'amount' of type DECIMAL(10, 2) cannot be compared with the string literal 'z'",
-        "id < name                 | 5  | type mismatch: column 'id' of type BIGINT cannot be compared with column 'name' of type STRING",
-        "day = flag                | 6  | type mismatch: column 'day' of type DATE cannot be compared with column 'flag' of type BOOLEAN",
-        "1 = 'a'                   | 4  | type mismatch: the numeric literal 1 cannot be compared with the string literal 'a'",
+        "name > 5                  | 7  | type mismatch: column 'name' of type STRING cannot be"
+            + " compared with the numeric literal 5",
+        "5 < name                  | 0  | type mismatch: column 'name' of type STRING cannot be"
+            + " compared with the numeric literal 5",
+        "id = 'x'                  | 5  | type mismatch: column 'id' of type BIGINT cannot be"
+            + " compared with the string literal 'x'",
+        "id IN (1, 'a')            | 10 | type mismatch: column 'id' of type BIGINT cannot be"
+            + " compared with the string literal 'a'",
+        "flag = 1                  | 7  | type mismatch: column 'flag' of type BOOLEAN cannot be"
+            + " compared with the numeric literal 1",
+        "price = TRUE              | 8  | type mismatch: column 'price' of type DOUBLE cannot be"
+            + " compared with the boolean literal TRUE",
+        "day = '2024-01-01'        | 6  | type mismatch: column 'day' of type DATE cannot be"
+            + " compared with the string literal '2024-01-01'",
+        "t = DATE '2024-01-01'     | 4  | type mismatch: column 't' of type TIME(3) cannot be"
+            + " compared with the DATE literal DATE '2024-01-01'",
+        "ts > TIME '10:00:00'      | 5  | type mismatch: column 'ts' of type TIMESTAMP(6) cannot be"
+            + " compared with the TIME literal TIME '10:00:00'",
+        "amount BETWEEN 1 AND 'z'  | 21 | type mismatch: column 'amount' of type DECIMAL(10, 2)"
+            + " cannot be compared with the string literal 'z'",
+        "id < name                 | 5  | type mismatch: column 'id' of type BIGINT cannot be"
+            + " compared with column 'name' of type STRING",
+        "day = flag                | 6  | type mismatch: column 'day' of type DATE cannot be"
+            + " compared with column 'flag' of type BOOLEAN",
+        "1 = 'a'                   | 4  | type mismatch: the numeric literal 1 cannot be compared"
+            + " with the string literal 'a'",
       })
   void rejectsTypeMismatchesNamingColumnTypeAndLiteral(String text, int position, String message) {
     assertError(text, position, message);
@@ -167,9 +191,13 @@ class PredicateErrorTest {
     assertError(
         "image NOT LIKE 'x%'", 0, "LIKE requires a string column but column 'image' has type BLOB");
     assertError(
-        "name LIKE 5", 10, "expected a string literal as the LIKE pattern but found the numeric literal 5");
+        "name LIKE 5",
+        10,
+        "expected a string literal as the LIKE pattern but found the numeric literal 5");
     assertError(
-        "name LIKE name", 10, "expected a string literal as the LIKE pattern but found column 'name'");
+        "name LIKE name",
+        10,
+        "expected a string literal as the LIKE pattern but found column 'name'");
     assertError("5 LIKE 'x'", 0, "LIKE requires a string but found the numeric literal 5");
   }
 

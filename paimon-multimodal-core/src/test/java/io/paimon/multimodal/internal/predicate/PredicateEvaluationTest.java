@@ -3,14 +3,23 @@ package io.paimon.multimodal.internal.predicate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.row.Row;
+import io.paimon.row.RowArrowReader;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileOptions;
+import io.paimon.row.RowFileReader;
+import io.paimon.row.RowFileWriter;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
@@ -18,6 +27,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -48,23 +58,97 @@ class PredicateEvaluationTest {
 
   private static final List<Object[]> ROWS =
       List.of(
-          row(1L, "a", 1.5, 1, (byte) 1, 0.5f, "12.34", "1000000000000000000000000000000000",
-              true, "2024-01-01", "2024-01-01T00:00:00.123456", "2024-01-01T00:00:00.123Z",
-              "12:00:00.5", new byte[] {1}),
-          row(2L, "ab", Double.NaN, 2, (byte) -128, 0.1f, "-0.01",
-              "-1000000000000000000000000000000000", false, "2023-12-31",
-              "2023-12-31T23:59:59.999999", "2023-12-31T23:59:59.999Z", "00:00:00", null),
-          row(Long.MAX_VALUE, "é", Double.POSITIVE_INFINITY, 3, (byte) 127, Float.NaN, "0.00",
-              "0.0001", null, null, null, null, null, new byte[0]),
-          row(Long.MIN_VALUE, "😀", Double.NEGATIVE_INFINITY, -1, (byte) 0, -0.0f, "99999999.99",
-              "-0.0001", true, "1970-01-01", "1969-12-31T23:59:59.5", "1970-01-01T00:00:00Z",
-              "23:59:59.999", null),
+          row(
+              1L,
+              "a",
+              1.5,
+              1,
+              (byte) 1,
+              0.5f,
+              "12.34",
+              "1000000000000000000000000000000000",
+              true,
+              "2024-01-01",
+              "2024-01-01T00:00:00.123456",
+              "2024-01-01T00:00:00.123Z",
+              "12:00:00.5",
+              new byte[] {1}),
+          row(
+              2L,
+              "ab",
+              Double.NaN,
+              2,
+              (byte) -128,
+              0.1f,
+              "-0.01",
+              "-1000000000000000000000000000000000",
+              false,
+              "2023-12-31",
+              "2023-12-31T23:59:59.999999",
+              "2023-12-31T23:59:59.999Z",
+              "00:00:00",
+              null),
+          row(
+              Long.MAX_VALUE,
+              "é",
+              Double.POSITIVE_INFINITY,
+              3,
+              (byte) 127,
+              Float.NaN,
+              "0.00",
+              "0.0001",
+              null,
+              null,
+              null,
+              null,
+              null,
+              new byte[0]),
+          row(
+              Long.MIN_VALUE,
+              "😀",
+              Double.NEGATIVE_INFINITY,
+              -1,
+              (byte) 0,
+              -0.0f,
+              "99999999.99",
+              "-0.0001",
+              true,
+              "1970-01-01",
+              "1969-12-31T23:59:59.5",
+              "1970-01-01T00:00:00Z",
+              "23:59:59.999",
+              null),
           row(null, null, null, null, null, null, null, null, null, null, null, null, null, null),
-          row(0L, "ｚ", 0.0, 0, (byte) 5, 1f, "12.35", "12.3456", false, "2024-02-29",
-              "2024-02-29T12:00:00", "2024-02-29T12:00:00Z", "12:00:00", new byte[] {2}),
-          row(-1L, "a%b_c", -0.0, 0, (byte) -5, Float.POSITIVE_INFINITY, "-99999999.99",
-              "-12.3456", true, "2024-01-01", "2024-01-01T00:00:00", "2024-01-01T00:00:00.001Z",
-              "12:00:00.5", new byte[] {3}));
+          row(
+              0L,
+              "ｚ",
+              0.0,
+              0,
+              (byte) 5,
+              1f,
+              "12.35",
+              "12.3456",
+              false,
+              "2024-02-29",
+              "2024-02-29T12:00:00",
+              "2024-02-29T12:00:00Z",
+              "12:00:00",
+              new byte[] {2}),
+          row(
+              -1L,
+              "a%b_c",
+              -0.0,
+              0,
+              (byte) -5,
+              Float.POSITIVE_INFINITY,
+              "-99999999.99",
+              "-12.3456",
+              true,
+              "2024-01-01",
+              "2024-01-01T00:00:00",
+              "2024-01-01T00:00:00.001Z",
+              "12:00:00.5",
+              new byte[] {3}));
 
   private RootAllocator allocator;
   private VectorSchemaRoot batch;
@@ -82,10 +166,27 @@ class PredicateEvaluationTest {
   }
 
   private static Object[] row(
-      Long id, String name, Double price, Integer qty, Byte small, Float f, String amount,
-      String big, Boolean flag, String day, String ts, String tsLtz, String t, byte[] image) {
+      Long id,
+      String name,
+      Double price,
+      Integer qty,
+      Byte small,
+      Float f,
+      String amount,
+      String big,
+      Boolean flag,
+      String day,
+      String ts,
+      String tsLtz,
+      String t,
+      byte[] image) {
     return new Object[] {
-      id, name, price, qty, small, f,
+      id,
+      name,
+      price,
+      qty,
+      small,
+      f,
       amount == null ? null : new BigDecimal(amount),
       big == null ? null : new BigDecimal(big),
       flag,
@@ -97,7 +198,9 @@ class PredicateEvaluationTest {
     };
   }
 
-  /** The rows the predicate selects in the batch, checked to equal the row evaluator's TRUE rows. */
+  /**
+   * The rows the predicate selects in the batch, checked to equal the row evaluator's TRUE rows.
+   */
   private int[] select(String text) {
     Predicate p = Predicates.parse(text, TABLE);
     List<Integer> byRow = new ArrayList<>();
@@ -108,7 +211,8 @@ class PredicateEvaluationTest {
       }
     }
     int[] selected = p.evaluate(batch).toArray();
-    assertThat(selected).as("Arrow vs row evaluation of %s", text)
+    assertThat(selected)
+        .as("Arrow vs row evaluation of %s", text)
         .containsExactly(byRow.stream().mapToInt(Integer::intValue).toArray());
     return selected;
   }
@@ -267,7 +371,8 @@ class PredicateEvaluationTest {
         "day < TIMESTAMP '2024-01-01 00:00:01'                  | 0 1 3 6",
         "day > TIMESTAMP '2023-12-31 23:59:59.999999999'        | 0 5 6",
         "day < DATE '1970-01-02'                                | 3",
-        "day IN (DATE '1970-01-01', TIMESTAMP '2024-02-29 00:00:00', TIMESTAMP '2024-01-01 00:00:00.5') | 3 5",
+        "day IN (DATE '1970-01-01', TIMESTAMP '2024-02-29 00:00:00', TIMESTAMP '2024-01-01"
+            + " 00:00:00.5') | 3 5",
         "ts = TIMESTAMP '2024-01-01 00:00:00.123456'            | 0",
         "ts = TIMESTAMP '2024-01-01 00:00:00.1234561'           | ",
         "ts > TIMESTAMP '2024-01-01 00:00:00.1234559'           | 0 5",
@@ -296,8 +401,8 @@ class PredicateEvaluationTest {
   @Test
   void nanosecondTimestampsCompareWithMicrosecondsExactly() {
     RowType table =
-        TestBatches.rowType("a", DataTypes.TIMESTAMP(9), "b", DataTypes.TIMESTAMP(6),
-            "s", DataTypes.TIMESTAMP(0));
+        TestBatches.rowType(
+            "a", DataTypes.TIMESTAMP(9), "b", DataTypes.TIMESTAMP(6), "s", DataTypes.TIMESTAMP(0));
     LocalDateTime base = LocalDateTime.parse("1969-12-31T23:59:59.999999");
     List<Object[]> rows =
         List.of(
@@ -324,6 +429,42 @@ class PredicateEvaluationTest {
                   .evaluate(b)
                   .toArray())
           .isEmpty();
+    }
+  }
+
+  @Test
+  void evaluatesBatchesDecodedFromARowFile(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("data.row");
+    try (RowFileWriter writer = RowFile.newWriter(file, TABLE, RowFileOptions.defaults())) {
+      for (Object[] row : ROWS) {
+        writer.write(Row.of(row));
+      }
+    }
+    String[] predicates = {
+      "id < 1.5", "price > 1e308", "f < price", "amount < 12.345", "big IN (-0.0001, 12.3456)",
+      "amount < big", "name > 'ｚ'", "name LIKE '_'", "flag",
+          "day = TIMESTAMP '2024-01-01 00:00:00'",
+      "ts > day", "ts_ltz > ts", "t > TIME '12:00:00.4999'", "image IS NULL", "small = -128"
+    };
+    try (RowFileReader reader = RowFile.open(file, TABLE);
+        RowArrowReader arrow = reader.arrowReader(allocator, 3)) {
+      int offset = 0;
+      while (arrow.loadNextBatch()) {
+        VectorSchemaRoot fileBatch = arrow.getVectorSchemaRoot();
+        for (String text : predicates) {
+          int from = offset;
+          int[] expected =
+              Arrays.stream(select(text))
+                  .filter(i -> i >= from && i < from + fileBatch.getRowCount())
+                  .map(i -> i - from)
+                  .toArray();
+          assertThat(Predicates.parse(text, TABLE).evaluate(fileBatch).toArray())
+              .as("%s on rows from %d", text, offset)
+              .containsExactly(expected);
+        }
+        offset += fileBatch.getRowCount();
+      }
+      assertThat(offset).isEqualTo(ROWS.size());
     }
   }
 
@@ -363,10 +504,12 @@ class PredicateEvaluationTest {
   @Test
   void rejectsABatchColumnOfAnotherType() {
     RowType wrong = TestBatches.rowType("id", DataTypes.STRING());
-    try (VectorSchemaRoot b = TestBatches.batch(allocator, wrong, List.<Object[]>of(new Object[] {"1"}), 0)) {
+    try (VectorSchemaRoot b =
+        TestBatches.batch(allocator, wrong, List.<Object[]>of(new Object[] {"1"}), 0)) {
       assertThatThrownBy(() -> Predicates.parse("id = 1", TABLE).evaluate(b))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessage("batch column 'id' is a Utf8 vector, which cannot hold the column's type BIGINT");
+          .hasMessage(
+              "batch column 'id' is a Utf8 vector, which cannot hold the column's type BIGINT");
     }
   }
 
@@ -386,6 +529,6 @@ class PredicateEvaluationTest {
     if (rows == null || rows.isBlank()) {
       return new int[0];
     }
-    return java.util.Arrays.stream(rows.trim().split("\\s+")).mapToInt(Integer::parseInt).toArray();
+    return Arrays.stream(rows.trim().split("\\s+")).mapToInt(Integer::parseInt).toArray();
   }
 }

@@ -101,7 +101,8 @@ class PredicateParserTest {
   void quotedIdentifiersReachAnyColumnName() {
     assertThat(explain("\"select\" = 'x'")).isEqualTo("select = 'x'");
     RowType odd =
-        TestBatches.rowType("not", io.paimon.types.DataTypes.INT(), "x y", io.paimon.types.DataTypes.INT());
+        TestBatches.rowType(
+            "not", io.paimon.types.DataTypes.INT(), "x y", io.paimon.types.DataTypes.INT());
     assertThat(explain("\"not\" = 1 OR \"x y\" = 2", odd))
         .isEqualTo("(\"not\" = 1 OR \"x y\" = 2)");
     assertThat(explain("\"Mixed Case\" > 1")).isEqualTo("\"Mixed Case\" > 1");
@@ -134,10 +135,14 @@ class PredicateParserTest {
         "name = '日本 😀'                            | name = '日本 😀'",
         "flag = FALSE                               | flag = FALSE",
         "day = DATE '2024-02-29'                    | day = DATE '2024-02-29'",
-        "ts < TIMESTAMP '2024-01-02 03:04:05'       | ts < TIMESTAMP '2024-01-02 03:04:05.000000000'",
-        "ts < TIMESTAMP '2024-01-02 03:04:05.123'   | ts < TIMESTAMP '2024-01-02 03:04:05.123000000'",
-        "ts < TIMESTAMP '2024-01-02T03:04:05.1234567' | ts < TIMESTAMP '2024-01-02 03:04:05.123456700'",
-        "ts < TIMESTAMP '2024-01-02'                | ts < TIMESTAMP '2024-01-02 00:00:00.000000000'",
+        "ts < TIMESTAMP '2024-01-02 03:04:05'       | ts < TIMESTAMP '2024-01-02"
+            + " 03:04:05.000000000'",
+        "ts < TIMESTAMP '2024-01-02 03:04:05.123'   | ts < TIMESTAMP '2024-01-02"
+            + " 03:04:05.123000000'",
+        "ts < TIMESTAMP '2024-01-02T03:04:05.1234567' | ts < TIMESTAMP '2024-01-02"
+            + " 03:04:05.123456700'",
+        "ts < TIMESTAMP '2024-01-02'                | ts < TIMESTAMP '2024-01-02"
+            + " 00:00:00.000000000'",
         "ts_ltz >= DATE '2024-01-02'                | ts_ltz >= DATE '2024-01-02'",
         "t = TIME '12:30:00.5'                      | t = TIME '12:30:00.500000000'",
         "amount = 12.34                             | amount = 12.34",
@@ -150,7 +155,10 @@ class PredicateParserTest {
   void dateTimestampAndTimeAreColumnNamesUnlessAStringFollows() {
     RowType table = TestBatches.rowType("date", io.paimon.types.DataTypes.INT());
     assertThat(Predicates.parse("date = 1", table).explain()).isEqualTo("\"date\" = 1");
-    assertThat(Predicates.parse("DATE > 1", TestBatches.rowType("DATE", io.paimon.types.DataTypes.INT())).explain())
+    assertThat(
+            Predicates.parse(
+                    "DATE > 1", TestBatches.rowType("DATE", io.paimon.types.DataTypes.INT()))
+                .explain())
         .isEqualTo("\"DATE\" > 1");
   }
 
@@ -175,7 +183,8 @@ class PredicateParserTest {
 
   @Test
   void referencedColumnsListEachColumnOnceInOrderOfAppearance() {
-    Predicate p = Predicates.parse("price > qty OR name LIKE 'a%' AND qty IN (1) OR ts IS NULL", TABLE);
+    Predicate p =
+        Predicates.parse("price > qty OR name LIKE 'a%' AND qty IN (1) OR ts IS NULL", TABLE);
     assertThat(p.referencedColumns()).containsExactly("price", "qty", "name", "ts");
     assertThat(Predicates.parse("1 = 1", TABLE).referencedColumns()).isEmpty();
   }

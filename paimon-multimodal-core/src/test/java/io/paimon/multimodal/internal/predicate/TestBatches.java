@@ -150,7 +150,9 @@ final class TestBatches {
       ((TimeMilliVector) vector).setSafe(i, (int) (((LocalTime) value).toNanoOfDay() / 1_000_000));
     } else if (vector instanceof TimeStampVector) {
       Instant instant =
-          value instanceof Instant ? (Instant) value : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
+          value instanceof Instant
+              ? (Instant) value
+              : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
       ArrowType.Timestamp ts = (ArrowType.Timestamp) vector.getField().getType();
       long v;
       switch (ts.getUnit()) {

@@ -78,9 +78,15 @@ class ThreeValuedLogicTest {
     // rows: (T,T) (T,F) (T,N) (F,T) (F,F) (F,N) (N,T) (N,F) (N,N)
     assertThat(t)
         .containsExactly(
-            Truth.TRUE, Truth.FALSE, Truth.UNKNOWN,
-            Truth.FALSE, Truth.FALSE, Truth.FALSE,
-            Truth.UNKNOWN, Truth.FALSE, Truth.UNKNOWN);
+            Truth.TRUE,
+            Truth.FALSE,
+            Truth.UNKNOWN,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.UNKNOWN,
+            Truth.FALSE,
+            Truth.UNKNOWN);
     assertThat(t).isEqualTo(expected(Truth::and));
   }
 
@@ -89,9 +95,15 @@ class ThreeValuedLogicTest {
     List<Truth> t = evaluate("a OR b", 1);
     assertThat(t)
         .containsExactly(
-            Truth.TRUE, Truth.TRUE, Truth.TRUE,
-            Truth.TRUE, Truth.FALSE, Truth.UNKNOWN,
-            Truth.TRUE, Truth.UNKNOWN, Truth.UNKNOWN);
+            Truth.TRUE,
+            Truth.TRUE,
+            Truth.TRUE,
+            Truth.TRUE,
+            Truth.FALSE,
+            Truth.UNKNOWN,
+            Truth.TRUE,
+            Truth.UNKNOWN,
+            Truth.UNKNOWN);
     assertThat(t).isEqualTo(expected(Truth::or));
   }
 
@@ -99,9 +111,15 @@ class ThreeValuedLogicTest {
   void notKeepsUnknown() {
     assertThat(evaluate("NOT a", 1))
         .containsExactly(
-            Truth.FALSE, Truth.FALSE, Truth.FALSE,
-            Truth.TRUE, Truth.TRUE, Truth.TRUE,
-            Truth.UNKNOWN, Truth.UNKNOWN, Truth.UNKNOWN);
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.TRUE,
+            Truth.TRUE,
+            Truth.TRUE,
+            Truth.UNKNOWN,
+            Truth.UNKNOWN,
+            Truth.UNKNOWN);
     assertThat(evaluate("NOT (a AND b)", 1)).isEqualTo(expected((p, q) -> p.and(q).not()));
     assertThat(evaluate("NOT a OR NOT b", 1)).isEqualTo(expected((p, q) -> p.and(q).not()));
   }
@@ -110,9 +128,15 @@ class ThreeValuedLogicTest {
   void comparisonsWithNullAreUnknown() {
     assertThat(evaluate("a = b", 1))
         .containsExactly(
-            Truth.TRUE, Truth.FALSE, Truth.UNKNOWN,
-            Truth.FALSE, Truth.TRUE, Truth.UNKNOWN,
-            Truth.UNKNOWN, Truth.UNKNOWN, Truth.UNKNOWN);
+            Truth.TRUE,
+            Truth.FALSE,
+            Truth.UNKNOWN,
+            Truth.FALSE,
+            Truth.TRUE,
+            Truth.UNKNOWN,
+            Truth.UNKNOWN,
+            Truth.UNKNOWN,
+            Truth.UNKNOWN);
     assertThat(evaluate("NULL = NULL", 1)).containsOnly(Truth.UNKNOWN);
     assertThat(evaluate("x = NULL", 1)).containsOnly(Truth.UNKNOWN);
     assertThat(evaluate("x <> NULL", 1)).containsOnly(Truth.UNKNOWN);
@@ -129,9 +153,15 @@ class ThreeValuedLogicTest {
     assertThat(evaluate("x IS NULL", 1)).containsOnly(Truth.FALSE);
     assertThat(evaluate("a IS NULL", 1))
         .containsExactly(
-            Truth.FALSE, Truth.FALSE, Truth.FALSE,
-            Truth.FALSE, Truth.FALSE, Truth.FALSE,
-            Truth.TRUE, Truth.TRUE, Truth.TRUE);
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.FALSE,
+            Truth.TRUE,
+            Truth.TRUE,
+            Truth.TRUE);
   }
 
   @Test
