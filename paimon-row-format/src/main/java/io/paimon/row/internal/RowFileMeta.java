@@ -129,7 +129,13 @@ final class RowFileMeta {
       }
       long rowsBefore = starts[b];
       long expectedStart = b == 0 ? 0 : rowStarts[b - 1] + 1;
-      if ((b == 0 && rowsBefore != 0) || rowsBefore < expectedStart || rowsBefore >= totalRows) {
+      if (rowsBefore >= totalRows && rowsBefore >= expectedStart) {
+        throw new RowFormatException(
+            name, indexOffset,
+            "block " + b + " starts at row " + rowsBefore + ", not before the footer's total of "
+                + totalRows + " rows");
+      }
+      if ((b == 0 && rowsBefore != 0) || rowsBefore < expectedStart) {
         throw new RowFormatException(
             name, indexOffset,
             "block " + b + " starts at row " + rowsBefore
