@@ -112,6 +112,15 @@ final class BlockInput {
     return len;
   }
 
+  /**
+   * Skips a varint length and that many bytes. (Not {@code pos += readLength(..)}: a compound
+   * assignment reads {@code pos} before the varint is consumed, losing the varint's bytes.)
+   */
+  void skipLengthPrefixed(String what) throws RowFormatException {
+    int len = readLength(what);
+    pos += len;
+  }
+
   void skip(int n, String what) throws RowFormatException {
     require(n, what);
     pos += n;
