@@ -328,6 +328,16 @@ class MalformedFileTest {
   }
 
   @Test
+  void rejectsHugeRowCountWithoutOverflowingTheOffsetCheck() {
+    // 2^62 rows in the last block: 4 bytes of offsets per row overflow a long to 0.
+    RowFileBuilder b = valid().rowCount((1L << 62) + 30);
+    assertOpenFails(
+        b.build(),
+        b.blockOffset(3),
+        "block 3 of 69 uncompressed bytes cannot hold the offsets of its 4611686018427387904 rows");
+  }
+
+  @Test
   void rejectsUncompressedSizeBelowTheTrailer() {
     RowFileBuilder b = valid().uncompressedSizes(134, 3, 134, 69);
     assertOpenFails(
