@@ -88,7 +88,9 @@ final class FuzzHarness {
         List<Row> selected = attempt("select", name, () -> iterate(file.select(selection)));
         check(selected != null || all == null, "select failed after the iterator read every row");
         if (selected != null) {
-          check(selected.size() == selection.getCardinality(), "select returned " + selected.size());
+          check(
+              selected.size() == selection.getCardinality(),
+              "select returned " + selected.size());
         }
         if (all != null && selected != null) {
           Iterator<Integer> rows = selection.iterator();

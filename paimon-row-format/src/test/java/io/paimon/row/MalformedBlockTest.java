@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,13 +78,19 @@ class MalformedBlockTest {
   @Test
   void rejectsBlockDecompressingToFewerBytesThanDeclared() {
     byte[] file = MalformedFileTest.valid().uncompressedSizes(150, 134, 134, 69).build();
-    assertReadFails(file, BIGINT, 3, 0, "block 0 decompresses to 134 bytes, the index declares 150");
+    assertReadFails(
+        file, BIGINT, 3, 0, "block 0 decompresses to 134 bytes, the index declares 150");
   }
 
   @Test
   void rejectsBlockDecompressingToMoreBytesThanDeclared() {
     RowFileBuilder b = MalformedFileTest.valid().uncompressedSizes(134, 120, 134, 69);
-    assertReadFails(b.build(), BIGINT, 10, b.blockOffset(1), "block 1 does not decompress");
+    assertReadFails(
+        b.build(),
+        BIGINT,
+        10,
+        b.blockOffset(1),
+        "block 1 decompresses to more than the 120 bytes the index declares");
   }
 
   @Test
@@ -96,7 +103,7 @@ class MalformedBlockTest {
         frame[0] ^= 0x10;
       }
       if (i == 2) {
-        frame = java.util.Arrays.copyOf(frame, frame.length - 6);
+        frame = Arrays.copyOf(frame, frame.length - 6);
       }
       b.frame(frame, raw.get(i).length, i == 3 ? 5 : 10);
     }
@@ -121,7 +128,8 @@ class MalformedBlockTest {
   void rejectsRowCountNotSummingToTheTotal() {
     RowFileBuilder b = MalformedFileTest.valid().rowCount(36);
     byte[] file = b.build();
-    assertReadFails(file, BIGINT, 35, b.blockOffset(3), "block 3 holds 5 rows, the index declares 6");
+    assertReadFails(
+        file, BIGINT, 35, b.blockOffset(3), "block 3 holds 5 rows, the index declares 6");
     assertThatExceptionOfType(UncheckedIOException.class)
         .isThrownBy(() -> FormatErrors.drain(open(NAME, file, BIGINT)))
         .havingCause()

@@ -273,7 +273,9 @@ class MalformedFileTest {
         b.build(), b.dataSize(), "block 3 starts at row 30, not before the footer's total of 30");
     RowFileBuilder none = valid().rowCount(0);
     assertOpenFails(
-        none.build(), none.dataSize(), "block 0 starts at row 0, not before the footer's total of 0");
+        none.build(),
+        none.dataSize(),
+        "block 0 starts at row 0, not before the footer's total of 0");
   }
 
   @Test

@@ -137,7 +137,8 @@ final class RandomRows {
     StringBuilder sb = new StringBuilder(n);
     for (int i = 0; i < n; i++) {
       int kind = r.nextInt(10);
-      sb.appendCodePoint(kind < 7 ? 'a' + r.nextInt(26) : kind < 9 ? 0xE0 + r.nextInt(32) : 0x1F600);
+      int codePoint = kind < 7 ? 'a' + r.nextInt(26) : kind < 9 ? 0xE0 + r.nextInt(32) : 0x1F600;
+      sb.appendCodePoint(codePoint);
     }
     return sb.toString();
   }

@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
@@ -76,7 +77,7 @@ class ResourceSafetyTest {
   @ValueSource(ints = {0, 34, 35, 36})
   void openClosesTheInputWhenTheFileIsMalformed(int truncateFooterBy) throws IOException {
     byte[] valid = fiftyBlocks();
-    byte[] file = java.util.Arrays.copyOf(valid, valid.length - truncateFooterBy);
+    byte[] file = Arrays.copyOf(valid, valid.length - truncateFooterBy);
     if (truncateFooterBy == 0) {
       file[file.length - 2] = 0;
     }
@@ -289,7 +290,8 @@ class ResourceSafetyTest {
         capacity = file.length - 32;
     }
     FailingStream out = new FailingStream(capacity);
-    RowFileWriter writer = writeRows(RowFile.newWriter(out, "failing.row", TYPE, smallBlocks()), 25);
+    RowFileWriter writer =
+        writeRows(RowFile.newWriter(out, "failing.row", TYPE, smallBlocks()), 25);
     assertThatIOException()
         .isThrownBy(writer::close)
         .withMessage("disk full after " + capacity + " bytes");

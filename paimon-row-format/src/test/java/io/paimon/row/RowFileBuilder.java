@@ -266,7 +266,8 @@ final class RowFileBuilder {
   /** Decodes the footer and index of a valid file. */
   static Parts parse(byte[] file) {
     ByteBuffer footer =
-        ByteBuffer.wrap(file, file.length - FOOTER_SIZE, FOOTER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer.wrap(file, file.length - FOOTER_SIZE, FOOTER_SIZE)
+            .order(ByteOrder.LITTLE_ENDIAN);
     long rowCount = footer.getLong();
     footer.getInt();
     long indexOffset = footer.getLong();

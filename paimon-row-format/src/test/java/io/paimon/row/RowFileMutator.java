@@ -113,7 +113,8 @@ final class RowFileMutator {
           ByteBuffer bb = ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN);
           int value = (int) interesting(bb.getInt(pos));
           bb.putInt(pos, value);
-          log.append(" block ").append(b).append(" trailer[").append(slot).append("]=").append(value);
+          log.append(" block ").append(b).append(" trailer[").append(slot).append("]=");
+          log.append(value);
           break;
         }
       case 4:

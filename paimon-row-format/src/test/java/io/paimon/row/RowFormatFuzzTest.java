@@ -22,6 +22,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -165,7 +166,7 @@ class RowFormatFuzzTest {
     SplittableRandom random = new SplittableRandom(master);
     int totalWeight = seeds.stream().mapToInt(Seed::weight).sum();
     Map<Outcome, Integer> outcomes = new EnumMap<>(Outcome.class);
-    Map<String, long[]> perSeed = new java.util.TreeMap<>();
+    Map<String, long[]> perSeed = new TreeMap<>();
     List<String> failures = new ArrayList<>();
     long start = System.nanoTime();
     ExecutorService executor = newCaseExecutor();

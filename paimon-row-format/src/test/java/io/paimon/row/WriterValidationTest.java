@@ -118,7 +118,8 @@ class WriterValidationTest {
     try (RowFileWriter w = newWriter(1 << 16)) {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> w.write(rowWith(4, List.of("a", 7))))
-          .withMessage("field 'tags[]' of type STRING NOT NULL expects String, got java.lang.Integer");
+          .withMessage(
+              "field 'tags[]' of type STRING NOT NULL expects String, got java.lang.Integer");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> w.write(rowWith(5, Map.of("k", "v"))))
           .withMessage("field 'm.value' of type INT expects Integer, got java.lang.String");
