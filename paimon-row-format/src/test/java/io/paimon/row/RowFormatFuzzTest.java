@@ -176,11 +176,14 @@ class RowFormatFuzzTest {
         Seed seed = pick(random.nextInt(totalWeight));
         RowFileMutator mutator = new RowFileMutator(caseSeed);
         byte[] data = mutator.mutate(seed, seeds);
+        // Now and then read with another seed's schema: a schema that does not fit the data.
+        Seed schemaOf = random.nextInt(20) == 0 ? seeds.get(random.nextInt(seeds.size())) : seed;
+        RowType type = schemaOf.type();
         RowFileOptions options = options(caseSeed);
         String name = "fuzz-" + i + ".row";
         Future<Outcome> result =
             executor.submit(
-                () -> FuzzHarness.check(name, data, seed.type(), options, caseSeed, allocator));
+                () -> FuzzHarness.check(name, data, type, options, caseSeed, allocator));
         String failure = null;
         long caseStart = System.nanoTime();
         try {
@@ -198,9 +201,9 @@ class RowFormatFuzzTest {
         stats[1] += System.nanoTime() - caseStart;
         if (failure != null) {
           String context = String.format(
-              "case %d (master seed %d, case seed %d) of %s, %s, mutations:%s",
-              i, master, caseSeed, seed.name(), options, mutator.log());
-          failures.add(save(name, data, seed.type(), context, failure));
+              "case %d (master seed %d, case seed %d) of %s read as %s, %s, mutations:%s",
+              i, master, caseSeed, seed.name(), schemaOf.name(), options, mutator.log());
+          failures.add(save(name, data, type, context, failure));
         }
       }
     } finally {
