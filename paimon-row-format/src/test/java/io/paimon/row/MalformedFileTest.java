@@ -126,43 +126,43 @@ class MalformedFileTest {
     assertOpenFails(file, file.length - 7 + i, "reserved footer byte is not zero");
   }
 
-  @ParameterizedTest(name = "index offset {0}, length {1}")
-  @CsvSource({
-    "-1, 0",
-    "0, 0",
-    "1, 0",
-    "9223372036854775807, 0",
-    "-9223372036854775808, 0",
-    "0, 2147483647",
-    "0, -2147483648",
-    "0, 1",
-    "0, -1",
-    "500, 0"
-  })
+  @ParameterizedTest(name = "index offset {0}, length {1} from the valid ones")
+  @CsvSource({"-1, 0", "1, 0", "500, 0", "0, 1", "0, -1", "-1, -1", "1, 1"})
   void rejectsIndexThatDoesNotEndAtTheFooter(long offsetDelta, int lengthDelta) {
     RowFileBuilder b = valid();
-    int length = b.index().length;
-    long offset = b.dataSize();
-    // Absolute values for the extremes, deltas otherwise.
-    long newOffset = Math.abs(offsetDelta) > 1_000_000 ? offsetDelta : offset + offsetDelta;
-    int newLength = Math.abs(lengthDelta) > 1_000_000 ? lengthDelta : length + lengthDelta;
-    if (newOffset == offset && newLength == length) {
-      newOffset = -offset;
-    }
-    byte[] file = b.indexOffset(newOffset).indexLength(newLength).build();
+    long offset = b.dataSize() + offsetDelta;
+    int length = b.index().length + lengthDelta;
+    assertIndexRejected(b.indexOffset(offset).indexLength(length).build(), offset, length);
+  }
+
+  @ParameterizedTest(name = "index offset {0}, length {1}")
+  @CsvSource({
+    "9223372036854775807, 10",
+    "-9223372036854775808, 10",
+    "-10, 10",
+    "0, 2147483647",
+    "0, -2147483648",
+    "0, 0"
+  })
+  void rejectsIndexOutsideTheFile(long offset, int length) {
+    assertIndexRejected(valid().indexOffset(offset).indexLength(length).build(), offset, length);
+  }
+
+  private static void assertIndexRejected(byte[] file, long offset, int length) {
     assertOpenFails(
         file,
         file.length - 32 + 12,
-        "index at " + newOffset + " of " + newLength + " bytes does not end at the footer ("
+        "index at " + offset + " of " + length + " bytes does not end at the footer ("
             + (file.length - 32) + ")");
   }
 
   @Test
-  void rejectsEmptyIndexShorterThanThreeSections() {
-    RowFileBuilder b = RowFileBuilder.ofRawBlocks(List.of());
-    byte[] file = b.rawIndex(new byte[] {0, 0}).build();
-    byte[] padded = concat(new byte[] {0}, file);
-    assertOpenFails(padded, padded.length - 32 + 12, "index at 0 of 2 bytes does not end");
+  void rejectsIndexShorterThanThreeSections() {
+    // One byte of padding, then a 2-byte index that ends at the footer.
+    byte[] file = concat(new byte[] {0}, new byte[] {0, 0});
+    byte[] footer =
+        new RowFileBuilder().rawIndex(new byte[0]).indexOffset(1).indexLength(2).build();
+    assertIndexRejected(concat(file, footer), 1, 2);
   }
 
   @Test
