@@ -1,5 +1,6 @@
 package io.paimon.row.internal;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import io.paimon.row.RowFormatException;
@@ -35,8 +36,11 @@ final class BlockDecoder implements AutoCloseable {
     try {
       n = ctx.decompressByteArray(out.data, 0, size, src, srcOff, meta.compressedSizes[b]);
     } catch (ZstdException e) {
-      throw new RowFormatException(
-          meta.name, fileOffset, "block " + b + " does not decompress: " + e.getMessage(), e);
+      String problem =
+          e.getErrorCode() == Zstd.errDstSizeTooSmall()
+              ? "decompresses to more than the " + size + " bytes the index declares"
+              : "does not decompress: " + e.getMessage();
+      throw new RowFormatException(meta.name, fileOffset, "block " + b + " " + problem, e);
     } catch (RuntimeException e) {
       throw new RowFormatException(
           meta.name, fileOffset, "block " + b + " does not decompress: " + e, e);

@@ -105,8 +105,9 @@ final class BlockInput {
     int start = pos;
     int len = readVarint();
     if (len > limit - pos) {
+      int left = limit - pos;
       pos = start;
-      throw corrupt(what + " length " + len + " exceeds the " + (limit - pos) + " bytes left in the row");
+      throw corrupt(what + " length " + len + " exceeds the " + left + " bytes left in the row");
     }
     return len;
   }

@@ -31,6 +31,9 @@ final class PrefetchingBlockStream extends BlockStream {
 
   private static final Item END = new Item(null, null);
 
+  /** Offered to {@link #free} by {@link #close()} to wake a producer waiting for a buffer. */
+  private static final DecodedBlock WAKE_UP = new DecodedBlock();
+
   private final BlockProducer producer;
   private final BlockingQueue<DecodedBlock> free = new LinkedBlockingQueue<>();
   private final BlockingQueue<Item> ready;
@@ -55,7 +58,7 @@ final class PrefetchingBlockStream extends BlockStream {
     try {
       while (!closed) {
         DecodedBlock block = free.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
-        if (block == null) {
+        if (block == null || closed) {
           continue;
         }
         if (!producer.produce(block)) {
@@ -134,6 +137,9 @@ final class PrefetchingBlockStream extends BlockStream {
       return;
     }
     closed = true;
+    // Wake the producer at once, whether it waits for a free buffer or for room to publish.
+    free.add(WAKE_UP);
+    ready.clear();
     boolean interrupted = false;
     while (thread.isAlive()) {
       try {

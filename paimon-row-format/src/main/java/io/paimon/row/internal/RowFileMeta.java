@@ -129,7 +129,13 @@ final class RowFileMeta {
       }
       long rowsBefore = starts[b];
       long expectedStart = b == 0 ? 0 : rowStarts[b - 1] + 1;
-      if ((b == 0 && rowsBefore != 0) || rowsBefore < expectedStart || rowsBefore >= totalRows) {
+      if (rowsBefore >= totalRows && rowsBefore >= expectedStart) {
+        throw new RowFormatException(
+            name, indexOffset,
+            "block " + b + " starts at row " + rowsBefore + ", not before the footer's total of "
+                + totalRows + " rows");
+      }
+      if ((b == 0 && rowsBefore != 0) || rowsBefore < expectedStart) {
         throw new RowFormatException(
             name, indexOffset,
             "block " + b + " starts at row " + rowsBefore
@@ -163,7 +169,8 @@ final class RowFileMeta {
     }
     for (int b = 0; b < blockCount; b++) {
       long rows = rowStarts[b + 1] - rowStarts[b];
-      if (rows * RowFormat.OFFSET_SIZE + RowFormat.OFFSET_SIZE > uncomp[b]) {
+      // Divide rather than multiply: a row count from the footer may be near Long.MAX_VALUE.
+      if (rows > (uncomp[b] - RowFormat.OFFSET_SIZE) / RowFormat.OFFSET_SIZE) {
         throw new RowFormatException(
             name, blockOffsetOf(comp, b),
             "block " + b + " of " + uncomp[b] + " uncompressed bytes cannot hold the offsets of its "
