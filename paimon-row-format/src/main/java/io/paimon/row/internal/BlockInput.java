@@ -131,6 +131,31 @@ final class BlockInput {
     return (buf[bitmapPos + (i >>> 3)] & (1 << (i & 7))) != 0;
   }
 
+  /**
+   * Fails if the null bitmap at {@code bitmapPos} marks a field null that {@code notNull} (a mask
+   * of the same length, bit set for NOT NULL fields) says cannot be.
+   */
+  void checkNotNull(int bitmapPos, byte[] notNull, String[] names) throws RowFormatException {
+    for (int k = 0; k < notNull.length; k++) {
+      int bad = buf[bitmapPos + k] & notNull[k];
+      if (bad != 0) {
+        int field = k * 8 + Integer.numberOfTrailingZeros(bad);
+        throw corrupt("NOT NULL field '" + names[field] + "' is null in the data; the schema does"
+            + " not fit the data");
+      }
+    }
+  }
+
+  /** Fails if any of the first {@code count} bits of the bitmap is set. */
+  void checkNoNullElements(int bitmapPos, int count, String path) throws RowFormatException {
+    for (int i = 0; i < count; i++) {
+      if (isSet(bitmapPos, i)) {
+        throw corrupt("element " + i + " of '" + path + "' is null but its type is NOT NULL; the"
+            + " schema does not fit the data");
+      }
+    }
+  }
+
   RowFormatException corrupt(String message) {
     return new RowFormatException(
         file,

@@ -52,11 +52,21 @@ final class NestedCodecs {
     }
   }
 
-  /** Reads the elements of an array section whose header was read; nulls as null. */
-  private static List<Object> readElements(BlockInput in, FieldCodec element, int size)
+  /** Steps over an array section's null bitmap, checking it against the element's nullability. */
+  private static int elementBitmap(BlockInput in, FieldCodec element, int size)
       throws RowFormatException {
     int bitmap = in.pos;
     in.pos += (size + 7) >>> 3;
+    if (!element.type.isNullable()) {
+      in.checkNoNullElements(bitmap, size, element.path);
+    }
+    return bitmap;
+  }
+
+  /** Reads the elements of an array section whose header was read; nulls as null. */
+  private static List<Object> readElements(BlockInput in, FieldCodec element, int size)
+      throws RowFormatException {
+    int bitmap = elementBitmap(in, element, size);
     List<Object> list = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
       list.add(in.isSet(bitmap, i) ? null : element.read(in));
@@ -66,8 +76,7 @@ final class NestedCodecs {
 
   private static void skipElements(BlockInput in, FieldCodec element, int size)
       throws RowFormatException {
-    int bitmap = in.pos;
-    in.pos += (size + 7) >>> 3;
+    int bitmap = elementBitmap(in, element, size);
     for (int i = 0; i < size; i++) {
       if (!in.isSet(bitmap, i)) {
         element.skip(in);
@@ -78,8 +87,7 @@ final class NestedCodecs {
   private static void readElementsArrow(
       BlockInput in, FieldCodec element, int size, FieldVector child, int start)
       throws RowFormatException {
-    int bitmap = in.pos;
-    in.pos += (size + 7) >>> 3;
+    int bitmap = elementBitmap(in, element, size);
     for (int i = 0; i < size; i++) {
       if (in.isSet(bitmap, i)) {
         child.setNull(start + i);
@@ -209,6 +217,8 @@ final class NestedCodecs {
   static final class StructCodec extends FieldCodec {
     private final FieldCodec[] fields;
     private final int bitmapBytes;
+    private final byte[] notNull;
+    private final String[] names;
 
     StructCodec(String path, RowType type) {
       super(path, type);
@@ -217,6 +227,14 @@ final class NestedCodecs {
         fields[i] = create(path + "." + type.fields().get(i).name(), type.typeAt(i));
       }
       this.bitmapBytes = (fields.length + 7) >>> 3;
+      this.notNull = new byte[bitmapBytes];
+      this.names = new String[fields.length];
+      for (int i = 0; i < fields.length; i++) {
+        names[i] = fields[i].path;
+        if (!fields[i].type.isNullable()) {
+          notNull[i >>> 3] |= (byte) (1 << (i & 7));
+        }
+      }
     }
 
     @Override
@@ -247,6 +265,7 @@ final class NestedCodecs {
     private int readBitmap(BlockInput in) throws RowFormatException {
       int bitmap = in.pos;
       in.skip(bitmapBytes, "the null bitmap of '" + path + "'");
+      in.checkNotNull(bitmap, notNull, names);
       return bitmap;
     }
 

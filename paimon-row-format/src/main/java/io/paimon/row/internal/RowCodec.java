@@ -18,6 +18,8 @@ final class RowCodec {
   private final int[] outputIndex;
   private final int lastNeeded;
   private final int outputCount;
+  private final byte[] notNull;
+  private final String[] names;
 
   /**
    * @param projection file field indexes to return, in output order; null for all fields
@@ -30,6 +32,14 @@ final class RowCodec {
       codecs[i] = FieldCodec.create(f.name(), f.type());
     }
     this.bitmapBytes = (n + 7) >>> 3;
+    this.notNull = new byte[bitmapBytes];
+    this.names = new String[n];
+    for (int i = 0; i < n; i++) {
+      names[i] = codecs[i].path;
+      if (!codecs[i].type.isNullable()) {
+        notNull[i >>> 3] |= (byte) (1 << (i & 7));
+      }
+    }
     this.outputIndex = new int[n];
     if (projection == null) {
       for (int i = 0; i < n; i++) {
@@ -76,6 +86,7 @@ final class RowCodec {
   private int readBitmap(BlockInput in) throws RowFormatException {
     int bitmap = in.pos;
     in.skip(bitmapBytes, "the row's null bitmap");
+    in.checkNotNull(bitmap, notNull, names);
     return bitmap;
   }
 
