@@ -83,7 +83,10 @@ public interface Scan {
   /** Allocates results from this allocator instead of the connection's. */
   Scan allocator(BufferAllocator allocator);
 
-  /** This scan fixed to the snapshot that is latest now (unchanged if already pinned). */
+  /**
+   * This scan fixed to the snapshot that is latest now (unchanged if already pinned); on a table
+   * without commits, a scan that stays empty whatever is committed later.
+   */
   Scan pinned();
 
   /**

@@ -1,5 +1,6 @@
 package io.paimon.multimodal.internal;
 
+import io.paimon.multimodal.CommitConflictException;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
@@ -87,16 +88,27 @@ public final class TableImpl implements Table {
   private Snapshot commit(RowSource rows) {
     TableWriter writer = new TableWriter(state.io(), state.paths(), state.schema(),
         state.schemaId(), writeOptions);
+    List<DataFileMeta> files;
     try {
       rows.writeTo(writer);
-      List<DataFileMeta> files = writer.finish();
-      return committer.commit(files, state.schemaId()).snapshot();
+      files = writer.finish();
     } catch (IOException e) {
       writer.abort();
       throw new UncheckedIOException(state.paths().root() + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
       writer.abort();
       throw e;
+    }
+    try {
+      return committer.commit(files, state.schemaId()).snapshot();
+    } catch (CommitConflictException e) {
+      // Every attempt lost the race, so no snapshot references the files.
+      writer.abort();
+      throw e;
+    } catch (IOException e) {
+      // The snapshot may have been created even though the call failed (a lost reply), so the
+      // files may be referenced: they are left for removeOrphanFiles, never deleted here.
+      throw new UncheckedIOException(state.paths().root() + ": " + e.getMessage(), e);
     }
   }
 

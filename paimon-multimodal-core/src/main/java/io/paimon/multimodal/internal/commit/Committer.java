@@ -78,13 +78,14 @@ public final class Committer {
       }
       List<ManifestMeta> list =
           parent == null ? new ArrayList<>() : new ArrayList<>(manifests.readList(parent.manifestList()));
-      if (!entries.isEmpty()) {
+      if (list.size() + (entries.isEmpty() ? 0 : 1) > MAX_MANIFESTS) {
+        // The new entries go straight into the merged manifest: a manifest written only to be
+        // merged would be referenced by no snapshot.
+        list = compact(list, entries, created);
+      } else if (!entries.isEmpty()) {
         ManifestMeta manifest = manifests.writeManifest(entries, tableType);
         created.add(paths.manifestFile(manifest.name()));
         list.add(manifest);
-      }
-      if (list.size() > MAX_MANIFESTS) {
-        list = compact(list, created);
       }
       String listName = manifests.writeList(list);
       created.add(paths.manifestFile(listName));
@@ -110,9 +111,12 @@ public final class Committer {
         + " files failed after " + MAX_ATTEMPTS + " attempts; other writers kept committing first");
   }
 
-  /** Merges the small manifests of a list into one, keeping the list order of the rest. */
-  private List<ManifestMeta> compact(List<ManifestMeta> list, List<String> created)
-      throws IOException {
+  /**
+   * Merges the small manifests of a list and the new entries into one manifest, after the large
+   * manifests in their list order.
+   */
+  private List<ManifestMeta> compact(List<ManifestMeta> list, List<ManifestEntry> newEntries,
+      List<String> created) throws IOException {
     List<ManifestEntry> merged = new ArrayList<>();
     List<ManifestMeta> kept = new ArrayList<>();
     for (ManifestMeta m : list) {
@@ -122,6 +126,7 @@ public final class Committer {
         kept.add(m);
       }
     }
+    merged.addAll(newEntries);
     if (merged.isEmpty()) {
       return list;
     }

@@ -11,7 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * @param filter their parsed conjunction, or null
  * @param projection selected columns, or null for all
  * @param limit maximum rows, or -1
- * @param snapshotId pinned snapshot, or 0
+ * @param snapshotId pinned snapshot, 0 if unpinned, or {@link #PINNED_EMPTY}
  * @param tag pinned tag, or null
  * @param allocator the allocator for results, or null for the connection's
  * @param rowIds the ids of a takeRowIds scan in input order, or null
@@ -31,6 +31,9 @@ record ScanContext(
     Split split) {
 
   static final int DEFAULT_BATCH_SIZE = 4096;
+
+  /** The snapshot id of a scan pinned while its table had no commits: it reads no rows. */
+  static final long PINNED_EMPTY = -1;
 
   static ScanContext initial(long[] rowIds) {
     return new ScanContext(List.of(), null, null, -1, false, 0, null, DEFAULT_BATCH_SIZE, null,

@@ -106,9 +106,9 @@ public final class ScanImpl implements Scan {
   @Override
   public Scan tag(String tagName) {
     Objects.requireNonNull(tagName, "tagName");
-    if (ctx.snapshotId() > 0) {
+    if (ctx.snapshotId() != 0) {
       throw new IllegalArgumentException("a scan reads either a snapshot or a tag; it is already"
-          + " pinned to snapshot " + ctx.snapshotId());
+          + " pinned to snapshot " + Math.max(0, ctx.snapshotId()));
     }
     return new ScanImpl(table, ctx.withTag(tagName));
   }
@@ -128,11 +128,12 @@ public final class ScanImpl implements Scan {
 
   @Override
   public Scan pinned() {
-    if (ctx.snapshotId() > 0 || ctx.tag() != null) {
+    if (ctx.snapshotId() != 0 || ctx.tag() != null) {
       return this;
     }
     long id = resolvedSnapshotId();
-    return id == 0 ? this : new ScanImpl(table, ctx.withSnapshot(id));
+    // Pinned before the first commit: the scan stays empty whatever is committed later.
+    return new ScanImpl(table, ctx.withSnapshot(id == 0 ? ScanContext.PINNED_EMPTY : id));
   }
 
   private BufferAllocator allocator() {

@@ -36,6 +36,9 @@ final class ScanPlanner {
         long id = tag.get().snapshotId();
         return new Resolved(id, ctx.tag(), read(table, id));
       }
+      if (ctx.snapshotId() == ScanContext.PINNED_EMPTY) {
+        return new Resolved(0, null, null);
+      }
       if (ctx.snapshotId() > 0) {
         return new Resolved(ctx.snapshotId(), null, read(table, ctx.snapshotId()));
       }

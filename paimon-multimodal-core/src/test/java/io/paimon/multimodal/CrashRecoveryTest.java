@@ -1,0 +1,283 @@
+package io.paimon.multimodal;
+
+import static io.paimon.multimodal.TestTables.dataAndManifestFiles;
+import static io.paimon.multimodal.TestTables.idName;
+import static io.paimon.multimodal.TestTables.longs;
+import static io.paimon.multimodal.TestTables.range;
+import static io.paimon.multimodal.TestTables.readCount;
+import static io.paimon.multimodal.TestTables.referencedFiles;
+import static io.paimon.multimodal.TestTables.rows;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Writers that die: a child JVM killed at random moments while it appends, and commits whose
+ * snapshot creation fails. The table must stay readable and whole, and removeOrphanFiles must
+ * delete exactly the files no snapshot references.
+ */
+class CrashRecoveryTest {
+
+  private static final int ROUNDS = 3;
+
+  @TempDir Path dir;
+
+  private RootAllocator allocator;
+
+  @BeforeEach
+  void open() {
+    allocator = new RootAllocator();
+  }
+
+  @AfterEach
+  void close() {
+    allocator.close();
+  }
+
+  /** A child appending to the table until killed; its stdout and stderr go to files. */
+  private final class Child implements AutoCloseable {
+    final Process process;
+    final Path out;
+    final Path err;
+
+    Child(String table, long firstId) throws IOException {
+      out = Files.createTempFile(dir, "child", ".out");
+      err = Files.createTempFile(dir, "child", ".err");
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      process =
+          new ProcessBuilder(
+                  java,
+                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                  "-Xmx256m",
+                  "-XX:TieredStopAtLevel=1",
+                  "-XX:+UseSerialGC",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  CrashAppender.class.getName(),
+                  dir.resolve("warehouse").toString(),
+                  table,
+                  Long.toString(firstId))
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .start();
+    }
+
+    /** The committed batches the child has reported so far: first id to rows. */
+    Map<Long, Integer> reports() throws IOException {
+      String text = Files.readString(out, StandardCharsets.UTF_8);
+      Map<Long, Integer> reported = new TreeMap<>();
+      // Only whole lines: the child may have died in the middle of one.
+      String[] lines = text.substring(0, text.lastIndexOf('\n') + 1).split("\n");
+      for (String line : lines) {
+        if (line.isEmpty()) {
+          continue;
+        }
+        String[] parts = line.split(" ");
+        assertThat(parts).as(line).hasSize(4);
+        assertThat(parts[0]).as(line).isEqualTo("committed");
+        reported.put(Long.parseLong(parts[2]), Integer.parseInt(parts[3]));
+      }
+      return reported;
+    }
+
+    /** Waits until the child has reported n commits (polling its output). */
+    void awaitReports(int n) throws Exception {
+      while (reports().size() < n) {
+        if (!process.isAlive()) {
+          throw new AssertionError(
+              "the child ended after " + reports().size() + " commits: " + Files.readString(err));
+        }
+        Thread.sleep(5);
+      }
+    }
+
+    /** Kills the child and returns what it reported before dying. */
+    Map<Long, Integer> kill() throws Exception {
+      process.destroyForcibly();
+      assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+      return reports();
+    }
+
+    @Override
+    public void close() {
+      process.destroyForcibly();
+    }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {42})
+  void aWriterKilledAtRandomMomentsLeavesAWholeTable(long seed) throws Exception {
+    Random rnd = new Random(seed);
+    Path warehouse = dir.resolve("warehouse");
+    try (Connection conn = Multimodal.connect(warehouse.toString())) {
+      conn.createTable("crash", CrashAppender.schema(), false);
+    }
+    Set<Long> reportedIds = new TreeSet<>();
+    for (int round = 0; round < ROUNDS; round++) {
+      String what = "seed " + seed + " round " + round;
+      try (Child child = new Child("crash", round * 300_000L)) {
+        child.awaitReports(1 + rnd.nextInt(3));
+        // Let it get somewhere into its next commit (a random moment, not a wait for speed).
+        Thread.sleep(rnd.nextInt(100));
+        for (Map.Entry<Long, Integer> batch : child.kill().entrySet()) {
+          for (long id = batch.getKey(); id < batch.getKey() + batch.getValue(); id++) {
+            reportedIds.add(id);
+          }
+        }
+      }
+      try (Connection conn = Multimodal.connect(warehouse.toString())) {
+        checkRecovered(conn.getTable("crash"), reportedIds, what);
+      }
+    }
+    try (Connection conn = Multimodal.connect(warehouse.toString())) {
+      Table table = conn.getTable("crash");
+      long before = table.latestSnapshot().orElseThrow().totalRecordCount();
+      Snapshot next = table.add(CrashAppender.batch(9_000_000));
+      assertThat(next.totalRecordCount()).isEqualTo(before + CrashAppender.BATCH);
+      assertThat(readCount(table.scan().allocator(allocator))).isEqualTo(before + 300);
+    }
+  }
+
+  /** The checks after a crash, then orphan removal and the same checks again. */
+  private void checkRecovered(Table table, Set<Long> reportedIds, String what) throws Exception {
+    Snapshot latest = table.latestSnapshot().orElseThrow();
+    List<Long> ids = longs(table.scan().allocator(allocator), "id");
+    assertThat((long) ids.size()).as(what).isEqualTo(latest.totalRecordCount());
+    assertThat(ids).as(what).doesNotHaveDuplicates().containsAll(reportedIds);
+    // A commit is all or nothing: each batch the table holds is whole.
+    Map<Long, Integer> perBatch = new TreeMap<>();
+    for (long id : ids) {
+      perBatch.merge(id - Math.floorMod(id, CrashAppender.BATCH), 1, Integer::sum);
+    }
+    assertThat(perBatch.values()).as(what).containsOnly(CrashAppender.BATCH);
+    checkFiles(table, what);
+
+    Set<String> orphans = new TreeSet<>(dataAndManifestFiles(table));
+    orphans.removeAll(referencedFiles(table));
+    List<String> deleted = table.removeOrphanFiles(Duration.ZERO);
+    assertThat(deleted.stream().map(p -> Path.of(p).getFileName().toString()))
+        .as(what)
+        .containsExactlyInAnyOrderElementsOf(orphans);
+    assertThat(dataAndManifestFiles(table)).as(what).isEqualTo(referencedFiles(table));
+    assertThat(longs(table.scan().allocator(allocator), "id")).as(what).isEqualTo(ids);
+    checkFiles(table, what);
+  }
+
+  /** Every referenced file exists, and every BLOB descriptor points at its payload. */
+  private void checkFiles(Table table, String what) throws IOException {
+    for (String name : referencedFiles(table)) {
+      String dirName = name.startsWith("manifest") ? "manifest" : "data";
+      assertThat(TestTables.root(table).resolve(dirName).resolve(name)).as(what).exists();
+    }
+    for (Map<String, Object> row :
+        table.scan().select("id", "payload").allocator(allocator).toList()) {
+      long id = (Long) row.get("id");
+      BlobDescriptor d = (BlobDescriptor) row.get("payload");
+      byte[] bytes = new byte[(int) d.length()];
+      try (RandomAccessFile f = new RandomAccessFile(d.uri(), "r")) {
+        f.seek(d.offset());
+        f.readFully(bytes);
+      }
+      assertThat(bytes).as("%s, id %s", what, id).isEqualTo(CrashAppender.payload(id));
+    }
+  }
+
+  /** A table over a {@link FaultyFileIO}, with a first commit of 50 rows. */
+  private Table faultyTable(Connection conn) {
+    Table table = conn.createTable("t", idName("target-file-size", "8 kb"), false);
+    table.add(rows(0, 50));
+    return table;
+  }
+
+  @Test
+  void aCommitWhoseSnapshotCannotBeCreatedLeavesOnlyOrphans() throws Exception {
+    FaultyFileIO io = new FaultyFileIO();
+    try (Connection conn = Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect()) {
+      Table table = faultyTable(conn);
+      Snapshot first = table.latestSnapshot().orElseThrow();
+      Set<String> before = dataAndManifestFiles(table);
+
+      io.fault(FaultyFileIO.SnapshotFault.FAIL_BEFORE_CREATING);
+      assertThatThrownBy(() -> table.add(rows(50, 1_000)))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageContaining("injected failure creating ")
+          .hasMessageContaining("snapshot-2");
+      io.fault(FaultyFileIO.SnapshotFault.NONE);
+
+      // Nothing committed: same snapshots, same rows.
+      assertThat(table.snapshots()).containsExactly(first);
+      assertThat(longs(table.scan().allocator(allocator), "id")).isEqualTo(range(50));
+      Set<String> leftovers = new TreeSet<>(dataAndManifestFiles(table));
+      leftovers.removeAll(before);
+      assertThat(leftovers).isNotEmpty().doesNotContainAnyElementsOf(referencedFiles(table));
+      assertThat(leftovers).anyMatch(f -> f.startsWith("manifest-list-"));
+
+      // Within the grace period nothing goes; without it, exactly the leftovers do.
+      assertThat(table.removeOrphanFiles(Duration.ofHours(1))).isEmpty();
+      assertThat(dataAndManifestFiles(table)).containsAll(leftovers);
+      List<String> deleted = new ArrayList<>();
+      for (String path : table.removeOrphanFiles(Duration.ZERO)) {
+        deleted.add(Path.of(path).getFileName().toString());
+      }
+      assertThat(deleted).containsExactlyInAnyOrderElementsOf(leftovers);
+      assertThat(dataAndManifestFiles(table)).isEqualTo(before);
+      assertThat(table.removeOrphanFiles(Duration.ZERO)).isEmpty();
+
+      Snapshot next = table.add(rows(50, 10));
+      assertThat(next.id()).isEqualTo(2);
+      assertThat(longs(table.scan().allocator(allocator), "id")).isEqualTo(range(60));
+    }
+  }
+
+  @Test
+  void aCommitWhoseSnapshotWasCreatedDespiteAnErrorKeepsItsFiles() throws Exception {
+    FaultyFileIO io = new FaultyFileIO();
+    try (Connection conn = Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect()) {
+      Table table = faultyTable(conn);
+
+      // The store created the snapshot but the call failed (e.g. a lost reply): the outcome is
+      // unknown to the writer, which must not delete files the snapshot may reference.
+      io.fault(FaultyFileIO.SnapshotFault.FAIL_AFTER_CREATING);
+      assertThatThrownBy(() -> table.add(rows(50, 1_000)))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageContaining("injected failure after creating ");
+      io.fault(FaultyFileIO.SnapshotFault.NONE);
+
+      Snapshot latest = table.latestSnapshot().orElseThrow();
+      assertThat(latest.id()).isEqualTo(2);
+      assertThat(longs(table.scan().allocator(allocator), "id")).isEqualTo(range(1_050));
+      assertThat(table.removeOrphanFiles(Duration.ZERO)).isEmpty();
+      checkFilesExist(table);
+      assertThat(readCount(table.scan().allocator(allocator))).isEqualTo(1_050);
+    }
+  }
+
+  private static void checkFilesExist(Table table) {
+    for (String name : referencedFiles(table)) {
+      String dirName = name.startsWith("manifest") ? "manifest" : "data";
+      assertThat(TestTables.root(table).resolve(dirName).resolve(name)).exists();
+    }
+  }
+}

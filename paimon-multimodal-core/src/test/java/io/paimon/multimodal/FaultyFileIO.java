@@ -1,0 +1,57 @@
+package io.paimon.multimodal;
+
+import io.paimon.multimodal.fs.FileIO;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@link FileIO#local()} whose creation of {@code snapshot-<id>} files can be made to fail, before
+ * or after the file is created (a lost reply), and which counts the snapshot creations that found
+ * the file already there (lost commit races). Thread-safe.
+ */
+final class FaultyFileIO extends ForwardingFileIO {
+
+  /** What happens to the next snapshot creations. */
+  enum SnapshotFault {
+    NONE,
+    FAIL_BEFORE_CREATING,
+    FAIL_AFTER_CREATING
+  }
+
+  private volatile SnapshotFault fault = SnapshotFault.NONE;
+  private final AtomicInteger lostRaces = new AtomicInteger();
+
+  void fault(SnapshotFault fault) {
+    this.fault = fault;
+  }
+
+  /** How many snapshot creations found their id taken. */
+  int lostRaces() {
+    return lostRaces.get();
+  }
+
+  private static boolean isSnapshot(String path) {
+    return path.substring(path.lastIndexOf('/') + 1).startsWith("snapshot-");
+  }
+
+  @Override
+  public boolean createIfAbsent(String path, byte[] content) throws IOException {
+    if (!isSnapshot(path)) {
+      return delegate.createIfAbsent(path, content);
+    }
+    switch (fault) {
+      case FAIL_BEFORE_CREATING:
+        throw new IOException("injected failure creating " + path);
+      case FAIL_AFTER_CREATING:
+        delegate.createIfAbsent(path, content);
+        throw new IOException("injected failure after creating " + path);
+      default:
+        break;
+    }
+    boolean created = delegate.createIfAbsent(path, content);
+    if (!created) {
+      lostRaces.incrementAndGet();
+    }
+    return created;
+  }
+}

@@ -1,0 +1,63 @@
+package io.paimon.multimodal;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/** A {@link FileIO} that forwards every call to {@link FileIO#local()}; tests override some. */
+abstract class ForwardingFileIO implements FileIO {
+
+  protected final FileIO delegate = FileIO.local();
+
+  @Override
+  public InputFile newInputFile(String path) throws IOException {
+    return delegate.newInputFile(path);
+  }
+
+  @Override
+  public OutputStream newOutputStream(String path) throws IOException {
+    return delegate.newOutputStream(path);
+  }
+
+  @Override
+  public boolean createIfAbsent(String path, byte[] content) throws IOException {
+    return delegate.createIfAbsent(path, content);
+  }
+
+  @Override
+  public void overwrite(String path, byte[] content) throws IOException {
+    delegate.overwrite(path, content);
+  }
+
+  @Override
+  public byte[] readAllBytes(String path) throws IOException {
+    return delegate.readAllBytes(path);
+  }
+
+  @Override
+  public boolean exists(String path) throws IOException {
+    return delegate.exists(path);
+  }
+
+  @Override
+  public void delete(String path) throws IOException {
+    delegate.delete(path);
+  }
+
+  @Override
+  public void mkdirs(String path) throws IOException {
+    delegate.mkdirs(path);
+  }
+
+  @Override
+  public List<String> list(String directory) throws IOException {
+    return delegate.list(directory);
+  }
+
+  @Override
+  public long lastModifiedMillis(String path) throws IOException {
+    return delegate.lastModifiedMillis(path);
+  }
+}

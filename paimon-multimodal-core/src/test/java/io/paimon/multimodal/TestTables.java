@@ -1,0 +1,189 @@
+package io.paimon.multimodal;
+
+import io.paimon.multimodal.internal.TableImpl;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.meta.ManifestEntry;
+import io.paimon.multimodal.internal.meta.ManifestMeta;
+import io.paimon.multimodal.internal.meta.SnapshotFile;
+import io.paimon.types.DataTypes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/** Schemas, rows and on-disk inspection shared by the table tests. */
+final class TestTables {
+
+  private TestTables() {}
+
+  /** {@code id BIGINT NOT NULL, name STRING} with the given options (key, value, ...). */
+  static Schema idName(String... options) {
+    Schema.Builder b =
+        Schema.builder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("name", DataTypes.STRING());
+    for (int i = 0; i < options.length; i += 2) {
+      b.option(options[i], options[i + 1]);
+    }
+    return b.build();
+  }
+
+  /** Rows with ids {@code first .. first + n - 1} and a name that does not compress away. */
+  static List<Map<String, Object>> rows(long first, int n) {
+    List<Map<String, Object>> out = new ArrayList<>(n);
+    for (long id = first; id < first + n; id++) {
+      Map<String, Object> row = new HashMap<>();
+      row.put("id", id);
+      row.put("name", name(id));
+      out.add(row);
+    }
+    return out;
+  }
+
+  /** The name stored with an id: 48 pseudo-random hex digits. */
+  static String name(long id) {
+    char[] out = new char[48];
+    long x = id * 0x9E3779B97F4A7C15L + 1;
+    for (int i = 0; i < out.length; i += 16) {
+      x ^= x >>> 31;
+      x *= 0xBF58476D1CE4E5B9L;
+      x ^= x >>> 29;
+      for (int d = 0; d < 16; d++) {
+        out[i + d] = Character.forDigit((int) (x >>> (60 - 4 * d)) & 0xF, 16);
+      }
+    }
+    return new String(out);
+  }
+
+  /** The values of a BIGINT column (or _ROW_ID) of a scan, in result order, read by streaming. */
+  static List<Long> longs(Scan scan, String column) {
+    List<Long> out = new ArrayList<>();
+    try (ArrowReader reader = scan.toArrowReader()) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        BigIntVector v = (BigIntVector) root.getVector(column);
+        for (int i = 0; i < root.getRowCount(); i++) {
+          out.add(v.isNull(i) ? null : v.get(i));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  /** The rows of a scan counted by reading them (not from the snapshot's record count). */
+  static long readCount(Scan scan) {
+    long n = 0;
+    try (ArrowReader reader = scan.toArrowReader()) {
+      while (reader.loadNextBatch()) {
+        n += reader.getVectorSchemaRoot().getRowCount();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return n;
+  }
+
+  /** {@code 0 .. n - 1}. */
+  static List<Long> range(long n) {
+    List<Long> out = new ArrayList<>();
+    for (long i = 0; i < n; i++) {
+      out.add(i);
+    }
+    return out;
+  }
+
+  static TableState state(Table table) {
+    return ((TableImpl) table).state();
+  }
+
+  /** The table directory. */
+  static Path root(Table table) {
+    return Path.of(state(table).paths().root());
+  }
+
+  /** The names of the files in a directory of the table (data, manifest, snapshot, tag). */
+  static Set<String> files(Table table, String dir) {
+    Path d = root(table).resolve(dir);
+    Set<String> out = new TreeSet<>();
+    if (!Files.isDirectory(d)) {
+      return out;
+    }
+    try (Stream<Path> entries = Files.list(d)) {
+      entries.forEach(p -> out.add(p.getFileName().toString()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  /** The manifests named by a snapshot's manifest list. */
+  static List<ManifestMeta> manifests(Table table, long snapshotId) {
+    TableState s = state(table);
+    try {
+      SnapshotFile file = s.snapshots().read(snapshotId);
+      return s.manifests().readList(file.manifestList());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The data files of a snapshot, from its manifests. */
+  static List<DataFileMeta> dataFiles(Table table, long snapshotId) {
+    TableState s = state(table);
+    List<DataFileMeta> out = new ArrayList<>();
+    try {
+      for (ManifestMeta m : manifests(table, snapshotId)) {
+        for (ManifestEntry e : s.manifests().readManifest(m.name(), s.schema().rowType())) {
+          out.add(e.file());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  /**
+   * Every file name in {@code data/} and {@code manifest/} that some snapshot references: its
+   * manifest list, the manifests, the data files and their blob files.
+   */
+  static Set<String> referencedFiles(Table table) {
+    TableState s = state(table);
+    Set<String> out = new TreeSet<>();
+    try {
+      for (long id : s.snapshots().ids()) {
+        out.add(s.snapshots().read(id).manifestList());
+        for (ManifestMeta m : manifests(table, id)) {
+          out.add(m.name());
+        }
+        for (DataFileMeta f : dataFiles(table, id)) {
+          out.add(f.fileName());
+          out.addAll(f.blobFiles());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  /** The files of {@code data/} and {@code manifest/} together. */
+  static Set<String> dataAndManifestFiles(Table table) {
+    Set<String> out = new TreeSet<>(files(table, "data"));
+    out.addAll(files(table, "manifest"));
+    return out;
+  }
+}
