@@ -176,11 +176,13 @@ class CrashRecoveryTest {
 
     Set<String> orphans = new TreeSet<>(dataAndManifestFiles(table));
     orphans.removeAll(referencedFiles(table));
+    orphans.addAll(TestTables.interruptedTempFiles(table));
     List<String> deleted = table.removeOrphanFiles(Duration.ZERO);
     assertThat(deleted.stream().map(p -> Path.of(p).getFileName().toString()))
         .as(what)
         .containsExactlyInAnyOrderElementsOf(orphans);
     assertThat(dataAndManifestFiles(table)).as(what).isEqualTo(referencedFiles(table));
+    assertThat(TestTables.interruptedTempFiles(table)).as(what).isEmpty();
     assertThat(longs(table.scan().allocator(allocator), "id")).as(what).isEqualTo(ids);
     checkFiles(table, what);
   }

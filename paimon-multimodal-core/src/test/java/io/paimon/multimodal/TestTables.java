@@ -181,6 +181,19 @@ final class TestTables {
   }
 
   /** The files of {@code data/} and {@code manifest/} together. */
+  /** Temporary files of interrupted atomic creates in snapshot/, tag/ and schema/. */
+  static Set<String> interruptedTempFiles(Table table) {
+    Set<String> out = new TreeSet<>();
+    for (String dir : new String[] {"snapshot", "tag", "schema"}) {
+      for (String name : files(table, dir)) {
+        if (name.startsWith(".") && name.endsWith(".tmp")) {
+          out.add(name);
+        }
+      }
+    }
+    return out;
+  }
+
   static Set<String> dataAndManifestFiles(Table table) {
     Set<String> out = new TreeSet<>(files(table, "data"));
     out.addAll(files(table, "manifest"));

@@ -24,17 +24,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * atomically creates {@code snapshot-<parent + 1>}. If another writer took that id, everything of
  * the attempt is deleted and the commit is rebuilt on the new parent (row IDs re-assigned), after
  * a randomized exponential backoff, up to a bounded number of attempts. The metadata a commit
- * writes is O(its own files) plus the manifest list, whose length is bounded by merging small
- * manifests once there are more than {@value #MAX_MANIFESTS}; so commit cost does not grow with
- * the history. Thread-safe (all state is on disk).
+ * writes is O(its own files) plus the manifest list, whose length is bounded by merging the
+ * smallest manifests once there would be more than {@value #MAX_MANIFESTS}, so commit cost does
+ * not grow with the history. Thread-safe (all state is on disk).
  */
 public final class Committer {
 
   /** Manifests a list may hold before the small ones are merged. */
   public static final int MAX_MANIFESTS = 16;
-
-  /** A manifest with fewer entries than this is merged when the list is compacted. */
-  static final int SMALL_MANIFEST_ENTRIES = 2_000;
 
   private static final int MAX_ATTEMPTS = 200;
   private static final long MAX_BACKOFF_MILLIS = 500;
@@ -117,24 +114,26 @@ public final class Committer {
    */
   private List<ManifestMeta> compact(List<ManifestMeta> list, List<ManifestEntry> newEntries,
       List<String> created) throws IOException {
+    // Merge the smallest manifests (and the new entries) until half the limit is left: small
+    // manifests are merged often and large ones rarely, and the list never exceeds the limit.
+    List<ManifestMeta> bySize = new ArrayList<>(list);
+    bySize.sort(java.util.Comparator.comparingLong(ManifestMeta::entries));
+    int mergeCount = Math.max(0, bySize.size() - MAX_MANIFESTS / 2 + 1);
     List<ManifestEntry> merged = new ArrayList<>();
-    List<ManifestMeta> kept = new ArrayList<>();
-    for (ManifestMeta m : list) {
-      if (m.entries() < SMALL_MANIFEST_ENTRIES) {
-        merged.addAll(manifests.readManifest(m.name(), tableType));
-      } else {
-        kept.add(m);
-      }
+    for (ManifestMeta m : bySize.subList(0, mergeCount)) {
+      merged.addAll(manifests.readManifest(m.name(), tableType));
     }
     merged.addAll(newEntries);
+    List<ManifestMeta> kept = new ArrayList<>(bySize.subList(mergeCount, bySize.size()));
     if (merged.isEmpty()) {
-      return list;
+      return kept;
     }
     ManifestMeta combined = manifests.writeManifest(merged, tableType);
     created.add(paths.manifestFile(combined.name()));
     kept.add(combined);
     return kept;
   }
+
 
   private static void sleep(long millis) throws IOException {
     try {

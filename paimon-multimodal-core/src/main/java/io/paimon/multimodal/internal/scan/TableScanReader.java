@@ -59,6 +59,8 @@ final class TableScanReader extends ArrowReader {
           continue;
         }
         if (!openNextFile()) {
+          // A tag moved while the last file was read must not go unnoticed either.
+          ScanPlanner.checkTag(table, resolved);
           break;
         }
         continue;
@@ -89,7 +91,7 @@ final class TableScanReader extends ArrowReader {
 
   private boolean openNextFile() throws IOException {
     if (current != null) {
-      bytesRead += current.file.fileSize();
+      bytesRead += current.reader.bytesRead();
       current.close();
       current = null;
     }

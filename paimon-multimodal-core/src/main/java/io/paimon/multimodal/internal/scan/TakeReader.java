@@ -32,6 +32,7 @@ final class TakeReader extends ArrowReader {
   private long emitted;
   private VectorSchemaRoot staging;
   private long[] stagedIds = new long[0];
+  private long bytesRead;
 
   TakeReader(TableState table, ScanContext ctx, ScanPlanner.Resolved resolved,
       List<DataFileMeta> files, OutputLayout layout, BufferAllocator allocator) {
@@ -114,6 +115,7 @@ final class TakeReader extends ArrowReader {
           }
           staged += passing;
         }
+        bytesRead += batches.reader.bytesRead();
       }
     }
     staging.setRowCount(staged);
@@ -127,7 +129,7 @@ final class TakeReader extends ArrowReader {
 
   @Override
   public long bytesRead() {
-    return 0;
+    return bytesRead;
   }
 
   @Override
