@@ -92,8 +92,13 @@ public final class TableWriter implements AutoCloseable {
     }
     try {
       rowWriter.write(Row.wrap(stored));
-    } catch (IllegalArgumentException | RowFormatException e) {
+    } catch (IllegalArgumentException e) {
       throw new SchemaException("row " + rowsWritten + ": " + e.getMessage(), e);
+    } catch (RowFormatException e) {
+      // The file writer prefixes the codec's "<field>: <problem>" with the data file and the row's
+      // position in that file, which mean nothing to the caller: report the row of this write.
+      Throwable reason = e.getCause() instanceof RowFormatException ? e.getCause() : e;
+      throw new SchemaException("row " + rowsWritten + ": " + reason.getMessage(), e);
     }
     stats.add(values);
     rowsWritten++;
