@@ -13,8 +13,11 @@ import io.paimon.row.Row;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
+import io.paimon.types.ArrayType;
+import io.paimon.types.DataField;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
+import io.paimon.types.MapType;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.util.AbstractMap;
@@ -67,6 +70,36 @@ public final class TableWriter implements AutoCloseable {
       }
     }
     this.blobColumns = blobs.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Checks, before a table is created, that it can be written: its write options parse, and each
+   * BLOB is a column, an ARRAY element or a MAP value (what the {@code .blob} layout holds).
+   *
+   * @throws SchemaException naming the option or the column otherwise
+   */
+  public static void checkWritable(Schema schema) {
+    WriteOptions.of(schema.options());
+    for (DataField f : schema.rowType().fields()) {
+      if (StorageTypes.containsBlob(f.type()) && !blobLayoutHolds(f.type())) {
+        throw new SchemaException("column '" + f.name() + "' of type " + f.type()
+            + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+      }
+    }
+  }
+
+  private static boolean blobLayoutHolds(DataType type) {
+    switch (type.root()) {
+      case BLOB:
+        return true;
+      case ARRAY:
+        return ((ArrayType) type).elementType().root() == DataTypeRoot.BLOB;
+      case MAP:
+        return ((MapType) type).valueType().root() == DataTypeRoot.BLOB
+            && !StorageTypes.containsBlob(((MapType) type).keyType());
+      default:
+        return false;
+    }
   }
 
   /** The number of rows written so far. */
