@@ -11,10 +11,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ConnectionTest {
@@ -255,6 +258,47 @@ class ConnectionTest {
     assertThatThrownBy(() -> Schema.builder().column("a\nb", DataTypes.INT()))
         .isInstanceOf(SchemaException.class)
         .hasMessage("column name 'a?b' has a control character at position 1");
+  }
+
+  static Stream<Arguments> unwritableSchemas() {
+    return Stream.of(
+        Arguments.of(option("target-file-size", "lots"),
+            "option target-file-size = 'lots' is not a positive size such as 128 mb"),
+        Arguments.of(option("blob.target-file-size", "0 mb"),
+            "option blob.target-file-size = '0 mb' is not a positive size such as 128 mb"),
+        Arguments.of(option("file.block-size", "4 gb"),
+            "option file.block-size is too large: 4294967296"),
+        Arguments.of(option("file.compression.zstd-level", "high"),
+            "option file.compression.zstd-level = 'high': For input string: \"high\""),
+        Arguments.of(column("r", "ROW<a BLOB>"),
+            "column 'r' of type ROW<`a` BLOB>: BLOB is supported as a column, an ARRAY element"
+                + " or a MAP value"),
+        Arguments.of(column("nested", "ARRAY<ARRAY<BLOB>>"),
+            "column 'nested' of type ARRAY<ARRAY<BLOB>>: BLOB is supported as a column, an ARRAY"
+                + " element or a MAP value"));
+  }
+
+  private static Schema option(String key, String value) {
+    return Schema.builder().column("id", DataTypes.BIGINT()).option(key, value).build();
+  }
+
+  private static Schema column(String name, String type) {
+    return Schema.builder().column("id", DataTypes.BIGINT())
+        .column(name, DataTypes.parse(type)).build();
+  }
+
+  @ParameterizedTest
+  @MethodSource("unwritableSchemas")
+  void rejectsATableThatCouldNotBeWrittenAndCreatesNothing(Schema schema, String message) {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    List<String> before = TableFixtures.tree(dir);
+
+    assertThatThrownBy(() -> conn.createTable("t", schema, false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(message);
+
+    assertThat(TableFixtures.tree(dir)).isEqualTo(before);
+    assertThat(conn.listTables()).isEmpty();
   }
 
   @Test
