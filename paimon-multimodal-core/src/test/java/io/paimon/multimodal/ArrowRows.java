@@ -174,7 +174,7 @@ final class ArrowRows {
   }
 
   /** An Arrow stream over batches of rows, each loaded into the one root. */
-  static final class RowsReader extends ArrowReader {
+  static class RowsReader extends ArrowReader {
     private final Schema schema;
     private final List<List<Map<String, Object>>> batches;
     private int next;

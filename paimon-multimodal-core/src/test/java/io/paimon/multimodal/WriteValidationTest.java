@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.row.ArrowSchemas;
 import io.paimon.types.DataTypes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -188,5 +190,28 @@ class WriteValidationTest {
     }
     assertThat(tableFiles()).isEqualTo(before);
     assertThat(table.snapshots()).hasSize(1);
+  }
+
+  @Test
+  void anArrowStreamThatFailsMidwayWritesNothing() throws Exception {
+    List<String> before = tableFiles();
+    org.apache.arrow.vector.types.pojo.Schema input = ArrowRows.schema(AllTypes.SCHEMA.rowType());
+
+    try (ArrowRows.RowsReader reader = new ArrowRows.RowsReader(allocator, input,
+        List.of(good.subList(0, 150), good.subList(150, 300))) {
+      @Override
+      public boolean loadNextBatch() throws IOException {
+        if (loaded == 1) {
+          throw new IOException("connection reset");
+        }
+        return super.loadNextBatch();
+      }
+    }) {
+      assertThatThrownBy(() -> table.add(reader))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageEndingWith("connection reset")
+          .hasRootCauseMessage("connection reset");
+    }
+    assertThat(tableFiles()).isEqualTo(before);
   }
 }
