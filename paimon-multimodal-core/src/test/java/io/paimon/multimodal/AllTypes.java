@@ -2,7 +2,6 @@ package io.paimon.multimodal;
 
 import io.paimon.row.Row;
 import io.paimon.types.DataField;
-import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
 import java.math.BigDecimal;
@@ -167,15 +166,5 @@ final class AllTypes {
     long seconds = (long) (rnd.nextDouble() * 7_600_000_000L) - 3_800_000_000L;
     int nanos = rnd.nextInt(1_000_000_000 / unit) * unit;
     return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
-  }
-
-  /** The BLOB-bearing columns. */
-  static boolean isBlobColumn(String name) {
-    return name.startsWith("blob");
-  }
-
-  /** The declared type of a column. */
-  static DataType type(String name) {
-    return SCHEMA.columnType(name);
   }
 }
