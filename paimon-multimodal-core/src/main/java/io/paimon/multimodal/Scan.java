@@ -118,7 +118,12 @@ public interface Scan {
    */
   List<Split> plan();
 
-  /** This scan restricted to one split of its {@link #plan()} (and pinned to its snapshot). */
+  /**
+   * This scan restricted to one split of its {@link #plan()} (and pinned to its snapshot).
+   *
+   * @throws IllegalArgumentException at the terminal if the split is not a data file of its
+   *     snapshot of this table
+   */
   Scan split(Split split);
 
   /** The Arrow schema of the result. */

@@ -4,17 +4,21 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
 import java.io.IOException;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * {@link FileIO#local()} that counts, per path, the bytes read through {@link InputFile}s and how
- * many were opened. Thread-safe.
+ * {@link FileIO#local()} that counts, per path, how often it was opened and the bytes read
+ * through its {@link InputFile}s, and how many input files are open now, so tests can see what a
+ * read touched and that it closed everything. Thread-safe.
  */
 final class CountingFileIO extends ForwardingFileIO {
 
   private final Map<String, LongAdder> bytesRead = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> opens = new ConcurrentHashMap<>();
+  private final AtomicInteger openNow = new AtomicInteger();
 
   /** Bytes read from a path through input files since the last reset. */
   long bytesRead(String path) {
@@ -22,10 +26,22 @@ final class CountingFileIO extends ForwardingFileIO {
     return n == null ? 0 : n.sum();
   }
 
-  /** Input files opened on a path since the last reset. */
+  /** How often a path was opened since the last reset. */
   long opens(String path) {
     LongAdder n = opens.get(path);
     return n == null ? 0 : n.sum();
+  }
+
+  /** How often each path was opened since the last reset, by path. */
+  Map<String, Integer> openedPaths() {
+    Map<String, Integer> out = new TreeMap<>();
+    opens.forEach((k, v) -> out.put(k, v.intValue()));
+    return out;
+  }
+
+  /** The input files opened and not yet closed. */
+  int openNow() {
+    return openNow.get();
   }
 
   void reset() {
@@ -35,10 +51,13 @@ final class CountingFileIO extends ForwardingFileIO {
 
   @Override
   public InputFile newInputFile(String path) throws IOException {
-    InputFile in = delegate.newInputFile(path);
+    InputFile in = super.newInputFile(path);
     opens.computeIfAbsent(path, p -> new LongAdder()).increment();
+    openNow.incrementAndGet();
     LongAdder counter = bytesRead.computeIfAbsent(path, p -> new LongAdder());
     return new InputFile() {
+      private boolean closed;
+
       @Override
       public String name() {
         return in.name();
@@ -56,7 +75,11 @@ final class CountingFileIO extends ForwardingFileIO {
       }
 
       @Override
-      public void close() throws IOException {
+      public synchronized void close() throws IOException {
+        if (!closed) {
+          closed = true;
+          openNow.decrementAndGet();
+        }
         in.close();
       }
     };

@@ -10,6 +10,7 @@ import io.paimon.multimodal.TableExistsException;
 import io.paimon.multimodal.TableNotFoundException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.meta.SchemaStore;
+import io.paimon.multimodal.internal.write.TableWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -68,6 +69,8 @@ public final class ConnectionImpl implements Connection {
     if (schema == null) {
       throw new SchemaException("schema must not be null");
     }
+    // Before anything is on disk: a table that cannot be opened or written must not be created.
+    TableWriter.checkWritable(schema);
     TablePaths paths = paths(name);
     try {
       if (!new SchemaStore(io, paths).createFirst(schema)) {

@@ -2,12 +2,17 @@ package io.paimon.multimodal.internal.meta;
 
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
+import io.paimon.types.DecimalType;
+import io.paimon.types.LocalZonedTimestampType;
 import io.paimon.types.RowType;
+import io.paimon.types.TimestampType;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -100,6 +105,7 @@ public final class StatsCollector {
       if (cmp == null || invalid[i]) {
         continue;
       }
+      v = asStored(types[i], v);
       if ((v instanceof Double && ((Double) v).isNaN()) || (v instanceof Float && ((Float) v).isNaN())
           || (v instanceof String && ((String) v).length() > MAX_STRING_STATS)) {
         invalid[i] = true;
@@ -114,6 +120,34 @@ public final class StatsCollector {
         max[i] = v;
       }
     }
+  }
+
+  /**
+   * A value as the table holds it: the {@code .row} codec rounds a DECIMAL to its scale (half up)
+   * and keeps TIME and TIMESTAMP(0..3) to the millisecond, and scans read TIMESTAMP(4..6) in
+   * microseconds. Bounds of the values as given would let pruning skip a file holding a match
+   * (1.005 is stored in a DECIMAL(10, 2) as 1.01, above a max of 1.005).
+   */
+  static Object asStored(DataType type, Object v) {
+    switch (type.root()) {
+      case DECIMAL:
+        return ((BigDecimal) v).setScale(((DecimalType) type).scale(), RoundingMode.HALF_UP);
+      case TIME_WITHOUT_TIME_ZONE:
+        return ((LocalTime) v).truncatedTo(ChronoUnit.MILLIS);
+      case TIMESTAMP_WITHOUT_TIME_ZONE:
+        return ((LocalDateTime) v).truncatedTo(unit(((TimestampType) type).precision()));
+      case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+        return ((Instant) v).truncatedTo(unit(((LocalZonedTimestampType) type).precision()));
+      default:
+        return v;
+    }
+  }
+
+  private static ChronoUnit unit(int precision) {
+    if (precision <= 3) {
+      return ChronoUnit.MILLIS;
+    }
+    return precision <= 6 ? ChronoUnit.MICROS : ChronoUnit.NANOS;
   }
 
   /** The stats so far, one per column. */

@@ -51,7 +51,10 @@ final class FileBatches implements AutoCloseable {
       if (rows != null) {
         v = v.select(rows);
       }
-      r = v.arrowReader(allocator, batchSize);
+      // A file batch never needs more rows than the file (or selection) has: a huge batch size
+      // must not allocate for rows that do not exist.
+      long rowsInView = rows != null ? rows.getLongCardinality() : file.rowCount();
+      r = v.arrowReader(allocator, (int) Math.max(1, Math.min(batchSize, rowsInView)));
       if (filter != null && filter.referencesRowId()) {
         ids = new BigIntVector(Schema.ROW_ID, allocator);
       }

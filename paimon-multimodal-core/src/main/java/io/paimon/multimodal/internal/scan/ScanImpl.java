@@ -151,6 +151,12 @@ public final class ScanImpl implements Scan {
     }
     if (ctx.split() != null) {
       files = files.stream().filter(f -> f.fileName().equals(ctx.split().fileName())).toList();
+      if (files.isEmpty()) {
+        // Reading nothing would silently drop a worker's share of a sharded read.
+        throw new IllegalArgumentException("split " + ctx.split()
+            + " is not a data file of snapshot " + resolved.snapshotId() + " of table '"
+            + table.name() + "'");
+      }
     }
     return new TableScanReader(table, ctx, resolved, ScanPlanner.prune(files, ctx.filter()),
         layout, allocator());

@@ -56,7 +56,7 @@ final class TakeReader extends ArrowReader {
     }
     int n = 0;
     while (n == 0 && nextId < ids.length && (ctx.limit() < 0 || emitted < ctx.limit())) {
-      int end = Math.min(ids.length, nextId + ctx.batchSize());
+      int end = (int) Math.min(ids.length, (long) nextId + ctx.batchSize());
       long[] chunk = Arrays.copyOfRange(ids, nextId, end);
       nextId = end;
       int staged = stage(chunk);

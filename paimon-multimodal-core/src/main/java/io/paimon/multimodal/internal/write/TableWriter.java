@@ -13,8 +13,11 @@ import io.paimon.row.Row;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
+import io.paimon.types.ArrayType;
+import io.paimon.types.DataField;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
+import io.paimon.types.MapType;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.util.AbstractMap;
@@ -69,6 +72,36 @@ public final class TableWriter implements AutoCloseable {
     this.blobColumns = blobs.stream().mapToInt(Integer::intValue).toArray();
   }
 
+  /**
+   * Checks, before a table is created, that it can be written: its write options parse, and each
+   * BLOB is a column, an ARRAY element or a MAP value (what the {@code .blob} layout holds).
+   *
+   * @throws SchemaException naming the option or the column otherwise
+   */
+  public static void checkWritable(Schema schema) {
+    WriteOptions.of(schema.options());
+    for (DataField f : schema.rowType().fields()) {
+      if (StorageTypes.containsBlob(f.type()) && !blobLayoutHolds(f.type())) {
+        throw new SchemaException("column '" + f.name() + "' of type " + f.type()
+            + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+      }
+    }
+  }
+
+  private static boolean blobLayoutHolds(DataType type) {
+    switch (type.root()) {
+      case BLOB:
+        return true;
+      case ARRAY:
+        return ((ArrayType) type).elementType().root() == DataTypeRoot.BLOB;
+      case MAP:
+        return ((MapType) type).valueType().root() == DataTypeRoot.BLOB
+            && !StorageTypes.containsBlob(((MapType) type).keyType());
+      default:
+        return false;
+    }
+  }
+
   /** The number of rows written so far. */
   public long rowsWritten() {
     return rowsWritten;
@@ -92,8 +125,13 @@ public final class TableWriter implements AutoCloseable {
     }
     try {
       rowWriter.write(Row.wrap(stored));
-    } catch (IllegalArgumentException | RowFormatException e) {
+    } catch (IllegalArgumentException e) {
       throw new SchemaException("row " + rowsWritten + ": " + e.getMessage(), e);
+    } catch (RowFormatException e) {
+      // The file writer prefixes the codec's "<field>: <problem>" with the data file and the row's
+      // position in that file, which mean nothing to the caller: report the row of this write.
+      Throwable reason = e.getCause() instanceof RowFormatException ? e.getCause() : e;
+      throw new SchemaException("row " + rowsWritten + ": " + reason.getMessage(), e);
     }
     stats.add(values);
     rowsWritten++;

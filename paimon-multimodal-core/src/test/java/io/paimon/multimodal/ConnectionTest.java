@@ -1,0 +1,334 @@
+package io.paimon.multimodal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.paimon.types.DataTypes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ConnectionTest {
+
+  @TempDir Path dir;
+
+  private final List<Connection> connections = new ArrayList<>();
+
+  @AfterEach
+  void closeConnections() {
+    // Closing a connection closes its allocator, which fails on leaked Arrow buffers.
+    connections.forEach(Connection::close);
+  }
+
+  private Connection track(Connection c) {
+    connections.add(c);
+    return c;
+  }
+
+  private static Schema docsSchema() {
+    return Schema.builder()
+        .column("id", DataTypes.BIGINT().notNull())
+        .column("content", DataTypes.STRING())
+        .column("tags", DataTypes.ARRAY(DataTypes.STRING().notNull()))
+        .column("image", DataTypes.BLOB())
+        .column("category", DataTypes.STRING())
+        .partitionKeys("category")
+        .option("target-file-size", "64 kb")
+        .build();
+  }
+
+  @Test
+  void connectsToALocalPathAndCreatesTheDefaultDatabaseOnDemand() {
+    Path warehouse = dir.resolve("new/warehouse");
+
+    Connection conn = track(Multimodal.connect(warehouse.toString()));
+
+    assertThat(conn.warehouse()).isEqualTo(warehouse.toAbsolutePath().toString());
+    assertThat(conn.database()).isEqualTo("default");
+    assertThat(warehouse.resolve("default.db")).isDirectory();
+    assertThat(conn.listDatabases()).containsExactly("default");
+    assertThat(conn.listTables()).isEmpty();
+  }
+
+  @Test
+  void connectsToAFileUriAndStoresTablesUnderIt() {
+    Path warehouse = dir.resolve("wh");
+    Connection conn = track(Multimodal.connect(warehouse.toUri().toString()));
+
+    conn.createTable("docs", docsSchema(), false);
+
+    assertThat(conn.warehouse()).isEqualTo(warehouse.toString());
+    assertThat(warehouse.resolve("default.db/docs/schema/schema-0")).isRegularFile();
+  }
+
+  @Test
+  void connectsWithAnOptionMapAndNamedDatabase() {
+    Path warehouse = dir.resolve("wh");
+    Connection conn = track(Multimodal.connect(
+        Map.of("warehouse", warehouse.toString(), "database", "robots", "some.option", "x")));
+
+    conn.createTable("frames", docsSchema(), false);
+
+    assertThat(conn.database()).isEqualTo("robots");
+    assertThat(warehouse.resolve("robots.db/frames/schema/schema-0")).isRegularFile();
+    assertThat(warehouse.resolve("default.db")).doesNotExist();
+    Connection other = track(Multimodal.connect(warehouse.toString(), "robots"));
+    assertThat(other.listTables()).containsExactly("frames");
+  }
+
+  @Test
+  void requiresAWarehouse() {
+    assertThatThrownBy(() -> Multimodal.builder().connect())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a warehouse is required");
+    assertThatThrownBy(() -> Multimodal.connect(Map.of("database", "x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a warehouse is required");
+  }
+
+  @Test
+  void createsGetsListsAndDropsTables() {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    Schema schema = docsSchema();
+
+    Table docs = conn.createTable("docs", schema, false);
+    conn.createTable("audio_clips-2", Schema.builder().column("x", DataTypes.INT()).build(), false);
+
+    assertThat(docs.name()).isEqualTo("docs");
+    assertThat(docs.schema()).isEqualTo(schema);
+    assertThat(conn.listTables()).containsExactly("audio_clips-2", "docs");
+    Table again = conn.getTable("docs");
+    assertThat(again.schema()).isEqualTo(schema);
+    assertThat(again.latestSnapshot()).isEmpty();
+
+    conn.dropTable("docs", false);
+
+    assertThat(conn.listTables()).containsExactly("audio_clips-2");
+    assertThat(dir.resolve("default.db/docs")).doesNotExist();
+    assertThatThrownBy(() -> conn.getTable("docs"))
+        .isInstanceOf(TableNotFoundException.class)
+        .hasMessage("table 'docs' does not exist in database 'default' of " + dir);
+    assertThatThrownBy(() -> conn.dropTable("docs", false))
+        .isInstanceOf(TableNotFoundException.class)
+        .hasMessage("table 'docs' does not exist in database 'default'");
+    conn.dropTable("docs", true);
+  }
+
+  @Test
+  void dropsATableWithDataAndRecreatesItEmpty() {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    Table docs = conn.createTable("docs", docsSchema(), false);
+    docs.add(List.of(Map.of("id", 1L, "image", new byte[] {1, 2, 3})));
+    docs.createTag("v1");
+
+    conn.dropTable("docs", false);
+    Table fresh = conn.createTable("docs", docsSchema(), false);
+
+    assertThat(fresh.latestSnapshot()).isEmpty();
+    assertThat(fresh.scan().toList()).isEmpty();
+    assertThat(fresh.tags()).isEmpty();
+    assertThat(TableFixtures.tree(dir.resolve("default.db/docs")))
+        .containsExactly("schema", "schema/schema-0");
+  }
+
+  @Test
+  void createOfAnExistingTableFailsOrReturnsTheExistingOne() {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    Table docs = conn.createTable("docs", docsSchema(), false);
+    docs.add(List.of(Map.of("id", 7L)));
+    Schema other = Schema.builder().column("other", DataTypes.INT()).build();
+
+    assertThatThrownBy(() -> conn.createTable("docs", other, false))
+        .isInstanceOf(TableExistsException.class)
+        .hasMessage("table 'docs' already exists in database 'default'");
+    Table existing = conn.createTable("docs", other, true);
+
+    assertThat(existing.schema()).isEqualTo(docsSchema());
+    assertThat(existing.scan().select("id").toList()).containsExactly(Map.of("id", 7L));
+  }
+
+  @Test
+  void createsAndListsDatabases() {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+
+    conn.createDatabase("robots", false);
+    conn.createDatabase("robots", true);
+
+    assertThatThrownBy(() -> conn.createDatabase("robots", false))
+        .isInstanceOf(MultimodalException.class)
+        .hasMessage("database 'robots' already exists");
+    assertThat(conn.listDatabases()).containsExactly("default", "robots");
+    assertThat(dir.resolve("robots.db")).isDirectory();
+    // Tables belong to the connection's database.
+    conn.createTable("docs", docsSchema(), false);
+    assertThat(track(Multimodal.connect(dir.toString(), "robots")).listTables()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"../x", "a/b", "/", ".hidden", "x\u0000", "..", "-x", "a b", "a\\b"})
+  void rejectsNamesThatCouldEscapeTheWarehouseAndCreatesNothing(String name) {
+    Path warehouse = dir.resolve("wh");
+    Connection conn = track(Multimodal.connect(warehouse.toString()));
+    List<String> before = TableFixtures.tree(dir);
+    String expected = "invalid table name '" + name
+        + "': use letters, digits, '_' and '-' (not first), at most 255 characters";
+
+    assertThatThrownBy(() -> conn.createTable(name, docsSchema(), false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(expected);
+    assertThatThrownBy(() -> conn.createTable(name, docsSchema(), true))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(expected);
+    assertThatThrownBy(() -> conn.getTable(name))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(expected);
+    assertThatThrownBy(() -> conn.dropTable(name, true))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(expected);
+    assertThatThrownBy(() -> conn.createDatabase(name, true))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(expected.replace("table", "database"));
+    assertThatThrownBy(() -> Multimodal.connect(warehouse.toString(), name))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(expected.replace("table", "database"));
+
+    assertThat(TableFixtures.tree(dir)).isEqualTo(before);
+  }
+
+  @Test
+  void rejectsEmptyAndOverlongNames() {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    List<String> before = TableFixtures.tree(dir);
+    String longName = "t".repeat(256);
+
+    assertThatThrownBy(() -> conn.createTable("", docsSchema(), false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("table name must not be empty");
+    assertThatThrownBy(() -> conn.createDatabase("", true))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("database name must not be empty");
+    assertThatThrownBy(() -> conn.createTable(longName, docsSchema(), false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessageStartingWith("invalid table name '" + longName + "'");
+    assertThat(TableFixtures.tree(dir)).isEqualTo(before);
+    // 255 characters and non-ASCII letters are fine.
+    conn.createTable("t".repeat(255), docsSchema(), false);
+    conn.createTable("bilder_\u00e4", docsSchema(), false);
+    assertThat(conn.listTables()).hasSize(2);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"_ROW_ID", "_row_id", "_Row_Id"})
+  void rejectsAColumnNamedRowIdInAnyCase(String name) {
+    assertThatThrownBy(() -> Schema.builder().column("id", DataTypes.BIGINT())
+            .column(name, DataTypes.BIGINT()))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("column name '" + name
+            + "' is reserved for the row-ID system column _ROW_ID");
+  }
+
+  @Test
+  void rejectsBadSchemas() {
+    assertThatThrownBy(() -> Schema.builder().build())
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("a schema needs at least one column");
+    assertThatThrownBy(() -> Schema.builder().column("a", DataTypes.INT())
+            .column("a", DataTypes.STRING()).build())
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("'a'");
+    assertThatThrownBy(() -> Schema.builder().column("a", DataTypes.INT())
+            .partitionKeys("b").build())
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("partition key 'b' is not a column; columns are [a]");
+    assertThatThrownBy(() -> Schema.builder().column("", DataTypes.INT()))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("column name must not be empty");
+    assertThatThrownBy(() -> Schema.builder().column("a\nb", DataTypes.INT()))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("column name 'a?b' has a control character at position 1");
+  }
+
+  static Stream<Arguments> unwritableSchemas() {
+    return Stream.of(
+        Arguments.of(option("target-file-size", "lots"),
+            "option target-file-size = 'lots' is not a positive size such as 128 mb"),
+        Arguments.of(option("blob.target-file-size", "0 mb"),
+            "option blob.target-file-size = '0 mb' is not a positive size such as 128 mb"),
+        Arguments.of(option("file.block-size", "4 gb"),
+            "option file.block-size is too large: 4294967296"),
+        Arguments.of(option("file.compression.zstd-level", "high"),
+            "option file.compression.zstd-level = 'high': For input string: \"high\""),
+        Arguments.of(column("r", "ROW<a BLOB>"),
+            "column 'r' of type ROW<`a` BLOB>: BLOB is supported as a column, an ARRAY element"
+                + " or a MAP value"),
+        Arguments.of(column("nested", "ARRAY<ARRAY<BLOB>>"),
+            "column 'nested' of type ARRAY<ARRAY<BLOB>>: BLOB is supported as a column, an ARRAY"
+                + " element or a MAP value"));
+  }
+
+  private static Schema option(String key, String value) {
+    return Schema.builder().column("id", DataTypes.BIGINT()).option(key, value).build();
+  }
+
+  private static Schema column(String name, String type) {
+    return Schema.builder().column("id", DataTypes.BIGINT())
+        .column(name, DataTypes.parse(type)).build();
+  }
+
+  @ParameterizedTest
+  @MethodSource("unwritableSchemas")
+  void rejectsATableThatCouldNotBeWrittenAndCreatesNothing(Schema schema, String message) {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    List<String> before = TableFixtures.tree(dir);
+
+    assertThatThrownBy(() -> conn.createTable("t", schema, false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessage(message);
+
+    assertThat(TableFixtures.tree(dir)).isEqualTo(before);
+    assertThat(conn.listTables()).isEmpty();
+  }
+
+  @Test
+  void writesTheSchemaFileAsJson() throws Exception {
+    Connection conn = track(Multimodal.connect(dir.toString()));
+    conn.createTable("docs", docsSchema(), false);
+
+    JsonNode json = new ObjectMapper().readTree(
+        Files.readAllBytes(dir.resolve("default.db/docs/schema/schema-0")));
+
+    assertThat(json.get("id").asLong()).isZero();
+    JsonNode fields = json.get("fields");
+    assertThat(fields).hasSize(5);
+    String[][] expected = {
+      {"0", "id", "BIGINT", "false"},
+      {"1", "content", "STRING", "true"},
+      {"2", "tags", "ARRAY<STRING NOT NULL>", "true"},
+      {"3", "image", "BLOB", "true"},
+      {"4", "category", "STRING", "true"},
+    };
+    for (int i = 0; i < expected.length; i++) {
+      JsonNode f = fields.get(i);
+      assertThat(f.get("id").asInt()).as("field %d", i).isEqualTo(Integer.parseInt(expected[i][0]));
+      assertThat(f.get("name").asText()).isEqualTo(expected[i][1]);
+      assertThat(f.get("type").asText()).isEqualTo(expected[i][2]);
+      assertThat(f.get("nullable").asBoolean()).isEqualTo(Boolean.parseBoolean(expected[i][3]));
+    }
+    assertThat(json.get("partitionKeys")).hasSize(1);
+    assertThat(json.get("partitionKeys").get(0).asText()).isEqualTo("category");
+    assertThat(json.get("options").size()).isEqualTo(1);
+    assertThat(json.get("options").get("target-file-size").asText()).isEqualTo("64 kb");
+  }
+}

@@ -1,0 +1,440 @@
+package io.paimon.multimodal;
+
+import static io.paimon.multimodal.TableFixtures.names;
+import static io.paimon.multimodal.TableFixtures.normalizeRows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.row.ArrowSchemas;
+import io.paimon.types.DataField;
+import io.paimon.types.DataTypes;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Round trips of every column type through the three add paths, BLOB storage and file rolling. */
+class WriteReadTest {
+
+  private static final long SEED = 0x5eed_2026L;
+
+  @TempDir Path dir;
+
+  private Connection conn;
+  private RootAllocator allocator;
+
+  @BeforeEach
+  void connect() {
+    conn = Multimodal.connect(dir.toString());
+    allocator = new RootAllocator();
+  }
+
+  @AfterEach
+  void close() {
+    allocator.close();
+    conn.close();
+  }
+
+  private Path tableDir(String table) {
+    return dir.resolve("default.db").resolve(table);
+  }
+
+  private List<Map<String, Object>> read(Table table) {
+    return table.scan().allocator(allocator).toList();
+  }
+
+  @Test
+  void roundTripsEveryColumnTypeThroughMaps() {
+    Table table = conn.createTable("all", AllTypes.SCHEMA, false);
+    List<Map<String, Object>> rows = AllTypes.rows(new Random(SEED), 0, 300);
+
+    Snapshot s = table.add(rows);
+
+    assertThat(s.deltaRecordCount()).isEqualTo(300);
+    List<Map<String, Object>> actual = read(table);
+    assertThat(actual).hasSize(300);
+    assertThat(actual.get(0).keySet()).containsExactlyElementsOf(AllTypes.SCHEMA.columnNames());
+    assertThat(normalizeRows(actual, true)).as("seed %d", SEED)
+        .isEqualTo(normalizeRows(rows, false));
+  }
+
+  @Test
+  void roundTripsNullsInEveryNullableColumn() {
+    Table table = conn.createTable("all", AllTypes.SCHEMA, false);
+    Map<String, Object> allNull = new HashMap<>();
+    allNull.put("id", 1L);
+    List<String> columns = AllTypes.SCHEMA.columnNames();
+    for (String c : columns.subList(1, columns.size())) {
+      allNull.put(c, null);
+    }
+
+    table.add(List.of(allNull, Map.of("id", 2L)));
+
+    List<Map<String, Object>> actual = read(table);
+    for (Map<String, Object> row : actual) {
+      assertThat(row.values().stream().filter(v -> v != null)).hasSize(1);
+    }
+    assertThat(actual).extracting(r -> r.get("id")).containsExactly(1L, 2L);
+  }
+
+  @Test
+  void addOfAnArrowBatchAndOfAnArrowStreamGiveTheSameRows() throws Exception {
+    List<Map<String, Object>> rows = AllTypes.rows(new Random(SEED + 1), 0, 120);
+    Table fromMaps = conn.createTable("maps", AllTypes.SCHEMA, false);
+    Table fromRoot = conn.createTable("root", AllTypes.SCHEMA, false);
+    Table fromReader = conn.createTable("reader", AllTypes.SCHEMA, false);
+    org.apache.arrow.vector.types.pojo.Schema input = ArrowRows.schema(AllTypes.SCHEMA.rowType());
+
+    fromMaps.add(rows);
+    try (VectorSchemaRoot root = ArrowRows.root(input, rows, allocator)) {
+      fromRoot.add(root);
+    }
+    try (ArrowRows.RowsReader reader = new ArrowRows.RowsReader(allocator, input,
+        List.of(rows.subList(0, 50), rows.subList(50, 51), List.of(), rows.subList(51, 120)))) {
+      Snapshot s = fromReader.add(reader);
+      assertThat(reader.loaded).isEqualTo(4);
+      assertThat(s.deltaRecordCount()).isEqualTo(120);
+      assertThat(fromReader.snapshots()).hasSize(1);
+    }
+
+    List<Map<String, Object>> expected = normalizeRows(rows, false);
+    assertThat(normalizeRows(read(fromMaps), true)).isEqualTo(expected);
+    assertThat(normalizeRows(read(fromRoot), true)).isEqualTo(expected);
+    assertThat(normalizeRows(read(fromReader), true)).isEqualTo(expected);
+  }
+
+  @Test
+  void addOfAnArrowBatchMatchesColumnsByNameAndLeavesMissingOnesNull() {
+    Table table = conn.createTable("all", AllTypes.SCHEMA, false);
+    List<Map<String, Object>> rows = AllTypes.rows(new Random(SEED + 2), 0, 10);
+    List<Field> fields = new ArrayList<>();
+    for (String c : List.of("s", "id", "blob")) {
+      fields.add(ArrowSchemas.toArrowField(c, AllTypes.SCHEMA.columnType(c)));
+    }
+
+    try (VectorSchemaRoot root = ArrowRows.root(
+        new org.apache.arrow.vector.types.pojo.Schema(fields), rows, allocator)) {
+      table.add(root);
+    }
+
+    List<Map<String, Object>> expected = new ArrayList<>();
+    for (Map<String, Object> row : rows) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      for (String c : AllTypes.SCHEMA.columnNames()) {
+        e.put(c, List.of("s", "id", "blob").contains(c) ? row.get(c) : null);
+      }
+      expected.add(e);
+    }
+    assertThat(normalizeRows(read(table), true)).isEqualTo(normalizeRows(expected, false));
+  }
+
+  @Test
+  void toArrowUsesTheDesignedArrowTypesAndHoldsTheWrittenValues() {
+    Table table = conn.createTable("all", AllTypes.SCHEMA, false);
+    List<Map<String, Object>> rows = AllTypes.rows(new Random(SEED + 3), 0, 100);
+    table.add(rows.subList(0, 40));
+    table.add(rows.subList(40, 100));
+
+    try (VectorSchemaRoot root = table.scan().allocator(allocator).batchSize(33).toArrow()) {
+      assertThat(root.getRowCount()).isEqualTo(100);
+      Map<String, ArrowType> expected = new HashMap<>();
+      expected.put("id", new ArrowType.Int(64, true));
+      expected.put("b", ArrowType.Bool.INSTANCE);
+      expected.put("i8", new ArrowType.Int(8, true));
+      expected.put("i16", new ArrowType.Int(16, true));
+      expected.put("i32", new ArrowType.Int(32, true));
+      expected.put("f32", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE));
+      expected.put("f64", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE));
+      expected.put("dec", new ArrowType.Decimal(10, 2, 128));
+      expected.put("wide", new ArrowType.Decimal(38, 10, 128));
+      expected.put("s", ArrowType.Utf8.INSTANCE);
+      expected.put("bin", ArrowType.Binary.INSTANCE);
+      expected.put("d", new ArrowType.Date(DateUnit.DAY));
+      expected.put("t", new ArrowType.Time(TimeUnit.MILLISECOND, 32));
+      expected.put("ts3", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null));
+      expected.put("ts6", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null));
+      expected.put("ts9", new ArrowType.Timestamp(TimeUnit.NANOSECOND, null));
+      expected.put("ltz", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC"));
+      expected.put("arr", ArrowType.List.INSTANCE);
+      expected.put("m", new ArrowType.Map(false));
+      expected.put("r", ArrowType.Struct.INSTANCE);
+      expected.put("vec", new ArrowType.FixedSizeList(3));
+      expected.put("blob", ArrowType.Struct.INSTANCE);
+      expected.put("blobs", ArrowType.List.INSTANCE);
+      expected.put("blob_map", new ArrowType.Map(false));
+      for (DataField f : AllTypes.SCHEMA.rowType().fields()) {
+        Field field = root.getVector(f.name()).getField();
+        assertThat(field.getType()).as(f.name()).isEqualTo(expected.get(f.name()));
+        assertThat(field.isNullable()).as(f.name()).isEqualTo(f.type().isNullable());
+      }
+      assertBlobStruct(root.getVector("blob").getField());
+      assertBlobStruct(root.getVector("blobs").getField().getChildren().get(0));
+      assertBlobStruct(
+          root.getVector("blob_map").getField().getChildren().get(0).getChildren().get(1));
+
+      List<Map<String, Object>> fromArrow = new ArrayList<>();
+      for (int i = 0; i < root.getRowCount(); i++) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (DataField f : AllTypes.SCHEMA.rowType().fields()) {
+          FieldVector v = root.getVector(f.name());
+          row.put(f.name(), ArrowValues.get(f.name(), f.type(), v, i));
+        }
+        fromArrow.add(row);
+      }
+      assertThat(normalizeRows(fromArrow, true)).isEqualTo(normalizeRows(rows, false));
+    }
+  }
+
+  static void assertBlobStruct(Field field) {
+    assertThat(field.getType()).isEqualTo(ArrowType.Struct.INSTANCE);
+    assertThat(field.getMetadata()).containsEntry("paimon.type", "BLOB");
+    assertThat(field.getChildren()).extracting(Field::getName)
+        .containsExactly("uri", "offset", "length");
+    assertThat(field.getChildren()).extracting(Field::getType).containsExactly(
+        ArrowType.Utf8.INSTANCE, new ArrowType.Int(64, true), new ArrowType.Int(64, true));
+  }
+
+  @Test
+  void blobBytesComeBackAsDescriptorsOfTheirRangeInABlobFileOfTheTable() throws Exception {
+    Table table = conn.createTable("all", AllTypes.SCHEMA, false);
+    Random rnd = new Random(SEED + 4);
+    byte[] image = AllTypes.bytes(rnd, 5000);
+    byte[] page = AllTypes.bytes(rnd, 17);
+    byte[] rendition = AllTypes.bytes(rnd, 33);
+    Map<String, Object> blobMap = new LinkedHashMap<>();
+    blobMap.put("small", rendition);
+    blobMap.put("none", null);
+    Map<String, Object> row = new HashMap<>();
+    row.put("id", 1L);
+    row.put("blob", image);
+    row.put("blobs", Arrays.asList(page, null, new byte[0]));
+    row.put("blob_map", blobMap);
+
+    table.add(List.of(row));
+
+    Map<String, Object> out = read(table).get(0);
+    BlobDescriptor d = (BlobDescriptor) out.get("blob");
+    Path blobFile = Path.of(d.uri());
+    assertThat(blobFile.getParent()).isEqualTo(tableDir("all").resolve("data"));
+    assertThat(blobFile.getFileName().toString()).startsWith("data-").endsWith(".blob");
+    assertThat(d.length()).isEqualTo(5000);
+    assertThat(TableFixtures.readRange(d)).isEqualTo(image);
+    List<?> pages = (List<?>) out.get("blobs");
+    assertThat(pages).hasSize(3);
+    assertThat(pages.get(1)).isNull();
+    assertThat(TableFixtures.readRange((BlobDescriptor) pages.get(0))).isEqualTo(page);
+    assertThat(((BlobDescriptor) pages.get(2)).length()).isZero();
+    Map<?, ?> renditions = (Map<?, ?>) out.get("blob_map");
+    assertThat(new ArrayList<Object>(renditions.keySet())).containsExactly("small", "none");
+    assertThat(renditions.get("none")).isNull();
+    assertThat(TableFixtures.readRange((BlobDescriptor) renditions.get("small")))
+        .isEqualTo(rendition);
+  }
+
+  @Test
+  void storesAGivenBlobDescriptorAsGiven() {
+    Table table = conn.createTable("all", AllTypes.SCHEMA, false);
+    BlobDescriptor external = new BlobDescriptor("s3://bucket/videos/a.mp4", 1024, 4096);
+    BlobDescriptor whole = new BlobDescriptor("https://example.com/x.png", 0, -1);
+    byte[] bytes = {9, 8, 7};
+    Map<String, Object> blobMap = new LinkedHashMap<>();
+    blobMap.put("ext", whole);
+    blobMap.put("own", bytes);
+    Map<String, Object> row = new HashMap<>();
+    row.put("id", 1L);
+    row.put("blob", external);
+    row.put("blobs", Arrays.asList(bytes, whole, null));
+    row.put("blob_map", blobMap);
+    List<Map<String, Object>> rows = List.of(row);
+
+    table.add(rows);
+    try (VectorSchemaRoot root = table.scan().allocator(allocator).toArrow()) {
+      // The descriptor structs of the output are valid input: they are stored as given.
+      Table copy = conn.createTable("copy", AllTypes.SCHEMA, false);
+      copy.add(root);
+      assertThat(normalizeRows(read(copy), false)).isEqualTo(normalizeRows(read(table), false));
+    }
+
+    Map<String, Object> out = read(table).get(0);
+    assertThat(out.get("blob")).isEqualTo(external);
+    List<?> cells = (List<?>) out.get("blobs");
+    assertThat(cells.get(1)).isEqualTo(whole);
+    assertThat(cells.get(2)).isNull();
+    assertThat(TableFixtures.readRange((BlobDescriptor) cells.get(0))).isEqualTo(bytes);
+    Map<?, ?> map = (Map<?, ?>) out.get("blob_map");
+    assertThat(map.get("ext")).isEqualTo(whole);
+    assertThat(TableFixtures.readRange((BlobDescriptor) map.get("own"))).isEqualTo(bytes);
+  }
+
+  @Test
+  void rollsDataFilesAtTheTargetSizeAndReadsEveryRowInRowIdOrder() {
+    Schema schema = Schema.builder()
+        .column("id", DataTypes.BIGINT().notNull())
+        .column("payload", DataTypes.STRING())
+        .option("target-file-size", "16 kb")
+        .option("file.block-size", "4 kb")
+        .build();
+    Table table = conn.createTable("rolled", schema, false);
+    Random rnd = new Random(SEED + 5);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (int i = 0; i < 6000; i++) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("id", (long) i);
+      row.put("payload", rnd.nextInt(10) == 0 ? null : Long.toHexString(rnd.nextLong())
+          + Long.toHexString(rnd.nextLong()) + Long.toHexString(rnd.nextLong()));
+      rows.add(row);
+    }
+
+    table.add(rows.subList(0, 4000));
+    table.add(rows.subList(4000, 6000));
+
+    List<String> rowFiles = names(tableDir("rolled").resolve("data"), ".row");
+    assertThat(rowFiles).hasSizeGreaterThan(10);
+    assertThat(table.scan().plan()).hasSameSizeAs(rowFiles);
+    List<Map<String, Object>> out = table.scan().allocator(allocator).withRowId().toList();
+    assertThat(out).hasSize(6000);
+    for (int i = 0; i < out.size(); i++) {
+      assertThat(out.get(i).get("_ROW_ID")).isEqualTo((long) i);
+    }
+    assertThat(read(table)).isEqualTo(rows);
+  }
+
+  @Test
+  void rollsAtTheBlobTargetSizeAndKeepsEveryDescriptorPointingAtItsBytes() {
+    Schema schema = Schema.builder()
+        .column("id", DataTypes.BIGINT().notNull())
+        .column("image", DataTypes.BLOB())
+        .option("blob.target-file-size", "64 kb")
+        .build();
+    Table table = conn.createTable("rolled", schema, false);
+    Random rnd = new Random(SEED + 6);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("id", (long) i);
+      row.put("image", i % 7 == 0 ? null : AllTypes.bytes(rnd, 1000));
+      rows.add(row);
+    }
+
+    table.add(rows);
+
+    Path data = tableDir("rolled").resolve("data");
+    assertThat(names(data, ".blob")).hasSizeGreaterThan(10);
+    assertThat(names(data, ".row")).hasSameSizeAs(names(data, ".blob"));
+    List<Map<String, Object>> out = read(table);
+    assertThat(out.stream().map(r -> r.get("image")).filter(d -> d != null)
+        .map(d -> ((BlobDescriptor) d).uri()).distinct().count())
+        .isEqualTo(names(data, ".blob").size());
+    assertThat(normalizeRows(out, true)).isEqualTo(normalizeRows(rows, false));
+  }
+
+  @Test
+  void recordsPerColumnStatisticsOfEveryDataFileInTheManifest() throws Exception {
+    Schema schema = Schema.builder()
+        .column("id", DataTypes.BIGINT().notNull())
+        .column("score", DataTypes.DOUBLE())
+        .column("name", DataTypes.STRING())
+        .column("day", DataTypes.DATE())
+        .column("flag", DataTypes.BOOLEAN())
+        .column("amount", DataTypes.DECIMAL(10, 2))
+        .column("image", DataTypes.BLOB())
+        .option("target-file-size", "4 kb")
+        .option("file.block-size", "1 kb")
+        .build();
+    Table table = conn.createTable("stats", schema, false);
+    Random rnd = new Random(SEED + 7);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      Map<String, Object> row = new HashMap<>();
+      row.put("id", (long) i);
+      row.put("score", rnd.nextInt(5) == 0 ? null : rnd.nextGaussian());
+      row.put("name", rnd.nextInt(5) == 0 ? null : "n" + rnd.nextInt(100_000));
+      row.put("day", rnd.nextInt(5) == 0 ? null : LocalDate.ofEpochDay(rnd.nextInt(40_000)));
+      row.put("flag", i < 1000 ? null : rnd.nextBoolean());
+      row.put("amount", rnd.nextInt(5) == 0 ? null
+          : BigDecimal.valueOf(rnd.nextInt(2_000_000) - 1_000_000, 2));
+      row.put("image", rnd.nextInt(5) == 0 ? null : AllTypes.bytes(rnd, 8));
+      rows.add(row);
+    }
+    table.add(rows.subList(0, 1200));
+    table.add(rows.subList(1200, 2000));
+
+    Path manifests = tableDir("stats").resolve("manifest");
+    ObjectMapper json = new ObjectMapper();
+    long covered = 0;
+    int files = 0;
+    for (String name : names(manifests)) {
+      if (name.startsWith("manifest-list-")) {
+        continue;
+      }
+      for (JsonNode entry
+          : json.readTree(manifests.resolve(name).toFile()).get("entries")) {
+        assertThat(entry.get("kind").asText()).isEqualTo("ADD");
+        JsonNode file = entry.get("file");
+        int first = file.get("firstRowId").asInt();
+        int count = file.get("rowCount").asInt();
+        List<Map<String, Object>> inFile = rows.subList(first, first + count);
+        covered += inFile.size();
+        files++;
+        JsonNode stats = file.get("stats");
+        assertThat(stats).hasSize(schema.columnNames().size());
+        for (int c = 0; c < schema.columnNames().size(); c++) {
+          String column = schema.columnNames().get(c);
+          JsonNode st = stats.get(c);
+          List<Object> values = new ArrayList<>();
+          inFile.forEach(r -> values.add(r.get(column)));
+          String where = file.get("fileName").asText() + " column " + column;
+          assertThat(st.get("column").asText()).isEqualTo(column);
+          assertThat(st.get("nullCount").asLong()).as(where)
+              .isEqualTo(values.stream().filter(v -> v == null).count());
+          assertThat(text(st.get("min"))).as(where).isEqualTo(extreme(values, -1));
+          assertThat(text(st.get("max"))).as(where).isEqualTo(extreme(values, 1));
+        }
+      }
+    }
+    assertThat(covered).isEqualTo(2000);
+    assertThat(files).isGreaterThan(4);
+  }
+
+  private static String text(JsonNode node) {
+    return node == null || node.isNull() ? null : node.asText();
+  }
+
+  /** The min (sign -1) or max (sign 1) of the non-null values as the manifest prints it. */
+  @SuppressWarnings("unchecked")
+  private static String extreme(List<Object> values, int sign) {
+    Object best = null;
+    for (Object v : values) {
+      if (v == null || v instanceof byte[]) {
+        continue;
+      }
+      if (best == null || Integer.signum(((Comparable<Object>) v).compareTo(best)) == sign) {
+        best = v;
+      }
+    }
+    if (best instanceof BigDecimal) {
+      return ((BigDecimal) best).toPlainString();
+    }
+    return best == null ? null : best.toString();
+  }
+}
