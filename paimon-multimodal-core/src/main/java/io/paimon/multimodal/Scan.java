@@ -42,7 +42,7 @@ public interface Scan {
   /**
    * Returns only these columns, in this order ({@code _ROW_ID} may be named).
    *
-   * @throws SchemaException naming an unknown column
+   * @throws SchemaException naming an unknown or repeated column, or if no column is given
    */
   Scan select(String... columns);
 

@@ -115,6 +115,9 @@ class ScanTest {
     assertThatThrownBy(() -> table.scan().select("id", "name", "id"))
         .isInstanceOf(SchemaException.class)
         .hasMessage("column 'id' is selected twice");
+    assertThatThrownBy(() -> table.scan().select())
+        .isInstanceOf(SchemaException.class)
+        .hasMessage("select needs at least one column; columns are [id, name, score, image]");
   }
 
   @Test

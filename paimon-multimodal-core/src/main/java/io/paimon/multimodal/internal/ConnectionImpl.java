@@ -37,7 +37,12 @@ public final class ConnectionImpl implements Connection {
     this.io = io;
     this.options = Map.copyOf(options);
     this.allocator = new RootAllocator();
-    createDatabase(database, true);
+    try {
+      createDatabase(database, true);
+    } catch (RuntimeException e) {
+      allocator.close();
+      throw e;
+    }
   }
 
   @Override

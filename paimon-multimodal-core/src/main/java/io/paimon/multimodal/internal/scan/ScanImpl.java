@@ -63,6 +63,10 @@ public final class ScanImpl implements Scan {
 
   @Override
   public Scan select(List<String> columns) {
+    if (columns.isEmpty()) {
+      throw new SchemaException("select needs at least one column; columns are "
+          + table.schema().rowType().fieldNames());
+    }
     RowType type = table.schema().rowType();
     Set<String> seen = new HashSet<>();
     for (String c : columns) {
