@@ -111,6 +111,13 @@ final class BlockInput {
     return len;
   }
 
+  /** Skips a varint length and that many bytes (a string, binary or similar value). */
+  void skipLengthPrefixed(String what) throws RowFormatException {
+    // Not "pos += readLength(..)": Java would add to the position read before the varint.
+    int len = readLength(what);
+    pos += len;
+  }
+
   void skip(int n, String what) throws RowFormatException {
     require(n, what);
     pos += n;

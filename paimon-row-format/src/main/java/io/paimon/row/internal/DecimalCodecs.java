@@ -131,7 +131,7 @@ final class DecimalCodecs {
 
     @Override
     void skip(BlockInput in) throws RowFormatException {
-      in.pos += in.readLength("decimal");
+      in.skipLengthPrefixed("decimal");
     }
 
     @Override

@@ -261,7 +261,7 @@ final class ScalarCodecs {
 
     @Override
     void skip(BlockInput in) throws RowFormatException {
-      in.pos += in.readLength("string");
+      in.skipLengthPrefixed("string");
     }
 
     @Override
@@ -297,7 +297,7 @@ final class ScalarCodecs {
 
     @Override
     void skip(BlockInput in) throws RowFormatException {
-      in.pos += in.readLength("binary");
+      in.skipLengthPrefixed("binary");
     }
 
     @Override
@@ -339,8 +339,8 @@ final class ScalarCodecs {
 
     @Override
     void skip(BlockInput in) throws RowFormatException {
-      in.pos += in.readLength("variant value");
-      in.pos += in.readLength("variant metadata");
+      in.skipLengthPrefixed("variant value");
+      in.skipLengthPrefixed("variant metadata");
     }
 
     @Override
