@@ -50,6 +50,8 @@ public final class CodecProbe {
     private final DecodedBlock block = new DecodedBlock();
     private final BlockInput in;
     private final RowCodec codec;
+    private ArrowColumn[] columns;
+    private FieldVector[] columnVectors;
 
     private Blocks(RowFileMeta meta, byte[] file, RowType type) {
       this.meta = meta;
@@ -99,8 +101,31 @@ public final class CodecProbe {
       }
     }
 
-    /** Decodes every row of the decoded block into {@code vectors} at indexes 0, 1, ... */
+    /**
+     * Decodes every row of the decoded block into {@code vectors} (reset by the caller) as the
+     * Arrow reader does: staged per column, copied into the vectors at the end.
+     */
     public int readArrow(FieldVector[] vectors) throws RowFormatException {
+      if (columns == null || columnVectors != vectors) {
+        columns = codec.arrowColumns(vectors);
+        columnVectors = vectors;
+      }
+      for (ArrowColumn c : columns) {
+        c.reset();
+      }
+      in.reset(block.data, block.index, block.fileOffset);
+      for (int i = 0; i < block.rowCount; i++) {
+        in.row(block.offsets[i], block.offsets[i + 1], block.firstRow + i);
+        codec.readColumns(in, columns);
+      }
+      for (ArrowColumn c : columns) {
+        c.finish();
+      }
+      return block.rowCount;
+    }
+
+    /** As {@link #readArrow}, but value by value through Arrow's setters (the reference path). */
+    public int readArrowPerValue(FieldVector[] vectors) throws RowFormatException {
       in.reset(block.data, block.index, block.fileOffset);
       for (int i = 0; i < block.rowCount; i++) {
         in.row(block.offsets[i], block.offsets[i + 1], block.firstRow + i);
