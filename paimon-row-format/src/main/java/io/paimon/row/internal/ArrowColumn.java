@@ -95,11 +95,41 @@ abstract class ArrowColumn {
         .put(offsets, 0, count + 1);
   }
 
-  /** A validity bitmap in a heap array. */
+  /**
+   * The validity bitmap of a batch. Bits are only kept once a null appears: until then every value
+   * is valid and {@link #copyTo} sets the bits in one go.
+   */
   static final class Validity {
-    byte[] bits = new byte[64];
+    private final String path;
+    private byte[] bits = new byte[64];
+    private boolean anyNull;
 
-    void set(int i, boolean valid, String path) {
+    Validity(String path) {
+      this.path = path;
+    }
+
+    void reset() {
+      anyNull = false;
+    }
+
+    void valid(int i) {
+      if (anyNull) {
+        set(i, true);
+      }
+    }
+
+    void invalid(int i) {
+      if (!anyNull) {
+        // Materialise the bits of the values before the first null: all valid.
+        bits = grow(bits, (i >>> 3) + 1L, path);
+        Arrays.fill(bits, 0, i >>> 3, (byte) -1);
+        bits[i >>> 3] = (byte) ((1 << (i & 7)) - 1);
+        anyNull = true;
+      }
+      set(i, false);
+    }
+
+    private void set(int i, boolean valid) {
       if ((i & 7) == 0) {
         bits = grow(bits, (i >>> 3) + 1L, path);
         bits[i >>> 3] = 0;
@@ -109,8 +139,17 @@ abstract class ArrowColumn {
       }
     }
 
-    int bytes(int count) {
-      return (count + 7) >>> 3;
+    /** Writes the bits of {@code count} values to the start of {@code buffer}. */
+    void copyTo(ArrowBuf buffer, int count) {
+      int bytes = (count + 7) >>> 3;
+      if (anyNull) {
+        buffer.setBytes(0, bits, 0, bytes);
+      } else if (bytes > 0) {
+        buffer.setOne(0, (long) bytes);
+        if ((count & 7) != 0) {
+          buffer.setByte(bytes - 1, (1 << (count & 7)) - 1);
+        }
+      }
     }
   }
 
@@ -119,13 +158,20 @@ abstract class ArrowColumn {
     private final BaseFixedWidthVector vector;
     private final int width;
     private final String path;
-    private final Validity validity = new Validity();
+    private final Validity validity;
     private byte[] data = new byte[1024];
 
     FixedWidth(BaseFixedWidthVector vector, int width, String path) {
+      this.validity = new Validity(path);
       this.vector = vector;
       this.width = width;
       this.path = path;
+    }
+
+    @Override
+    void reset() {
+      super.reset();
+      validity.reset();
     }
 
     @Override
@@ -146,7 +192,7 @@ abstract class ArrowColumn {
         default:
           data[at] = in.readByte();
       }
-      validity.set(count++, true, path);
+      validity.valid(count++);
     }
 
     @Override
@@ -154,7 +200,7 @@ abstract class ArrowColumn {
       int at = count * width;
       data = grow(data, (long) at + width, path);
       Arrays.fill(data, at, at + width, (byte) 0);
-      validity.set(count++, false, path);
+      validity.invalid(count++);
     }
 
     @Override
@@ -163,7 +209,7 @@ abstract class ArrowColumn {
         vector.reAlloc();
       }
       vector.getDataBuffer().setBytes(0, data, 0, (long) count * width);
-      vector.getValidityBuffer().setBytes(0, validity.bits, 0, validity.bytes(count));
+      validity.copyTo(vector.getValidityBuffer(), count);
       vector.setValueCount(count);
     }
   }
@@ -173,12 +219,13 @@ abstract class ArrowColumn {
     private final BaseVariableWidthVector vector;
     private final String valueName;
     private final String path;
-    private final Validity validity = new Validity();
+    private final Validity validity;
     private int[] offsets = new int[256];
     private byte[] data = new byte[16 * 1024];
     private int size;
 
     VariableWidth(BaseVariableWidthVector vector, String valueName, String path) {
+      this.validity = new Validity(path);
       this.vector = vector;
       this.valueName = valueName;
       this.path = path;
@@ -187,6 +234,7 @@ abstract class ArrowColumn {
     @Override
     void reset() {
       super.reset();
+      validity.reset();
       size = 0;
     }
 
@@ -209,7 +257,11 @@ abstract class ArrowColumn {
         offsets = Arrays.copyOf(offsets, 2 * offsets.length);
       }
       offsets[count + 1] = size;
-      validity.set(count++, valid, path);
+      if (valid) {
+        validity.valid(count++);
+      } else {
+        validity.invalid(count++);
+      }
     }
 
     @Override
@@ -222,7 +274,7 @@ abstract class ArrowColumn {
       }
       copyOffsets(offsets, count, vector.getOffsetBuffer());
       vector.getDataBuffer().setBytes(0, data, 0, size);
-      vector.getValidityBuffer().setBytes(0, validity.bits, 0, validity.bytes(count));
+      validity.copyTo(vector.getValidityBuffer(), count);
       vector.setLastSet(count - 1);
       vector.setValueCount(count);
     }
@@ -233,10 +285,11 @@ abstract class ArrowColumn {
     private final ListVector vector;
     private final ArrowColumn elements;
     private final String path;
-    private final Validity validity = new Validity();
+    private final Validity validity;
     private int[] offsets = new int[256];
 
     ListColumn(ListVector vector, ArrowColumn elements, String path) {
+      this.validity = new Validity(path);
       this.vector = vector;
       this.elements = elements;
       this.path = path;
@@ -245,6 +298,7 @@ abstract class ArrowColumn {
     @Override
     void reset() {
       super.reset();
+      validity.reset();
       elements.reset();
     }
 
@@ -273,7 +327,11 @@ abstract class ArrowColumn {
         offsets = Arrays.copyOf(offsets, 2 * offsets.length);
       }
       offsets[count + 1] = elements.count;
-      validity.set(count++, valid, path);
+      if (valid) {
+        validity.valid(count++);
+      } else {
+        validity.invalid(count++);
+      }
     }
 
     @Override
@@ -284,7 +342,7 @@ abstract class ArrowColumn {
       }
       elements.finish();
       copyOffsets(offsets, count, vector.getOffsetBuffer());
-      vector.getValidityBuffer().setBytes(0, validity.bits, 0, validity.bytes(count));
+      validity.copyTo(vector.getValidityBuffer(), count);
       vector.setLastSet(count - 1);
       vector.setValueCount(count);
     }
