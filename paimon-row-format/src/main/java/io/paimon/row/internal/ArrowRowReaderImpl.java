@@ -22,6 +22,7 @@ final class ArrowRowReaderImpl extends RowArrowReader {
   private final BlockInput in;
   private final long[] rowNumbers;
   private FieldVector[] vectors;
+  private ArrowColumn[] columns;
   private DecodedBlock block;
   private int batchRows;
   private boolean done;
@@ -50,10 +51,14 @@ final class ArrowRowReaderImpl extends RowArrowReader {
         v.setInitialCapacity(batchSize);
         v.allocateNew();
       }
+      columns = codec.arrowColumns(vectors);
     } else {
       for (FieldVector v : vectors) {
         v.reset();
       }
+    }
+    for (ArrowColumn c : columns) {
+      c.reset();
     }
     int count = 0;
     while (count < batchSize && !done) {
@@ -70,8 +75,11 @@ final class ArrowRowReaderImpl extends RowArrowReader {
       }
       long rowNumber = block.firstRow + r;
       in.row(block.offsets[r], block.offsets[r + 1], rowNumber);
-      codec.readArrow(in, vectors, count);
+      codec.readColumns(in, columns);
       rowNumbers[count++] = rowNumber;
+    }
+    for (ArrowColumn c : columns) {
+      c.finish();
     }
     batchRows = count;
     root.setRowCount(count);

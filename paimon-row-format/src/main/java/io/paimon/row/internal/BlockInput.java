@@ -81,6 +81,13 @@ final class BlockInput {
     return v;
   }
 
+  /** Copies the next {@code n} bytes to {@code dst[off..off + n)}. */
+  void readRaw(byte[] dst, int off, int n) throws RowFormatException {
+    require(n, "the value's bytes");
+    System.arraycopy(buf, pos, dst, off, n);
+    pos += n;
+  }
+
   /** Reads an unsigned LEB128 varint of at most 5 bytes whose value fits a non-negative int. */
   int readVarint() throws RowFormatException {
     int result = 0;

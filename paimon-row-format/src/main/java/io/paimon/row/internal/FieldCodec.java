@@ -48,6 +48,23 @@ abstract class FieldCodec {
   /** Decodes a value into {@code vector} at {@code index}. */
   abstract void readArrow(BlockInput in, FieldVector vector, int index) throws RowFormatException;
 
+  /**
+   * The byte width of a value whose Arrow form is exactly its encoded little-endian bytes (so a
+   * batch can be copied in bulk, see {@link ArrowColumn}); 0 for every other type.
+   */
+  int rawArrowWidth() {
+    return 0;
+  }
+
+  /**
+   * For values encoded as a varint length and that many bytes that Arrow stores as they are
+   * (strings and binaries): the kind named in messages, as {@link BlockInput#readLength} takes it;
+   * null for every other type.
+   */
+  String lengthPrefixedKind() {
+    return null;
+  }
+
   IllegalArgumentException wrongType(Object value, String expected) {
     return new IllegalArgumentException(
         "field '"

@@ -21,7 +21,7 @@ final class NestedCodecs {
   private NestedCodecs() {}
 
   /** Element count and null bitmap of an array section, checked against what remains. */
-  private static int readArrayHeader(BlockInput in, String path) throws RowFormatException {
+  static int readArrayHeader(BlockInput in, String path) throws RowFormatException {
     int size = in.readVarint();
     int bitmapBytes = (int) ((size + 7L) >>> 3);
     if (bitmapBytes > in.remaining()) {
@@ -103,6 +103,10 @@ final class NestedCodecs {
     ArrayCodec(String path, DataType type, FieldCodec element) {
       super(path, type);
       this.element = element;
+    }
+
+    FieldCodec element() {
+      return element;
     }
 
     @Override

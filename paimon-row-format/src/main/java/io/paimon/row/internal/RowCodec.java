@@ -127,6 +127,41 @@ final class RowCodec {
     checkEnd(in);
   }
 
+  /**
+   * The columns that decode this codec's output fields into {@code vectors} (in output order); see
+   * {@link #readColumns}.
+   */
+  ArrowColumn[] arrowColumns(FieldVector[] vectors) {
+    ArrowColumn[] columns = new ArrowColumn[outputCount];
+    for (int i = 0; i < codecs.length; i++) {
+      if (outputIndex[i] >= 0) {
+        columns[outputIndex[i]] = ArrowColumn.create(codecs[i], vectors[outputIndex[i]]);
+      }
+    }
+    return columns;
+  }
+
+  /**
+   * Decodes the row the cursor is bounded to, appending one value (or null) to each column; the
+   * batched form of {@link #readArrow}, with the same checks.
+   */
+  void readColumns(BlockInput in, ArrowColumn[] columns) throws RowFormatException {
+    int bitmap = readBitmap(in);
+    for (int i = 0; i <= lastNeeded; i++) {
+      int out = outputIndex[i];
+      if (in.isSet(bitmap, i)) {
+        if (out >= 0) {
+          columns[out].appendNull();
+        }
+      } else if (out >= 0) {
+        columns[out].append(in);
+      } else {
+        codecs[i].skip(in);
+      }
+    }
+    checkEnd(in);
+  }
+
   /** A fully decoded row must end exactly where the next one begins. */
   private void checkEnd(BlockInput in) throws RowFormatException {
     if (lastNeeded == codecs.length - 1 && in.pos != in.limit) {

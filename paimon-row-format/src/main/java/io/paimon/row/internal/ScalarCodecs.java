@@ -76,6 +76,11 @@ final class ScalarCodecs {
     }
 
     @Override
+    int rawArrowWidth() {
+      return 1;
+    }
+
+    @Override
     void write(ByteSink out, Object value) {
       out.writeByte((int) integral(this, value, Byte.MIN_VALUE, Byte.MAX_VALUE, "Byte"));
     }
@@ -99,6 +104,11 @@ final class ScalarCodecs {
   static final class SmallIntCodec extends FieldCodec {
     SmallIntCodec(String path, DataType type) {
       super(path, type);
+    }
+
+    @Override
+    int rawArrowWidth() {
+      return 2;
     }
 
     @Override
@@ -128,6 +138,11 @@ final class ScalarCodecs {
     }
 
     @Override
+    int rawArrowWidth() {
+      return 4;
+    }
+
+    @Override
     void write(ByteSink out, Object value) {
       out.writeInt((int) integral(this, value, Integer.MIN_VALUE, Integer.MAX_VALUE, "Integer"));
     }
@@ -151,6 +166,11 @@ final class ScalarCodecs {
   static final class BigIntCodec extends FieldCodec {
     BigIntCodec(String path, DataType type) {
       super(path, type);
+    }
+
+    @Override
+    int rawArrowWidth() {
+      return 8;
     }
 
     @Override
@@ -180,6 +200,11 @@ final class ScalarCodecs {
     }
 
     @Override
+    int rawArrowWidth() {
+      return 4;
+    }
+
+    @Override
     void write(ByteSink out, Object value) {
       if (!(value instanceof Float)) {
         throw wrongType(value, "Float");
@@ -206,6 +231,11 @@ final class ScalarCodecs {
   static final class DoubleCodec extends FieldCodec {
     DoubleCodec(String path, DataType type) {
       super(path, type);
+    }
+
+    @Override
+    int rawArrowWidth() {
+      return 8;
     }
 
     @Override
@@ -244,6 +274,11 @@ final class ScalarCodecs {
     }
 
     @Override
+    String lengthPrefixedKind() {
+      return "string";
+    }
+
+    @Override
     void write(ByteSink out, Object value) {
       if (!(value instanceof String)) {
         throw wrongType(value, "String");
@@ -276,6 +311,11 @@ final class ScalarCodecs {
   static final class BinaryCodec extends FieldCodec {
     BinaryCodec(String path, DataType type) {
       super(path, type);
+    }
+
+    @Override
+    String lengthPrefixedKind() {
+      return "binary";
     }
 
     @Override

@@ -26,6 +26,11 @@ final class TimeCodecs {
     }
 
     @Override
+    int rawArrowWidth() {
+      return 4;
+    }
+
+    @Override
     void write(ByteSink out, Object value) {
       if (!(value instanceof LocalDate)) {
         throw wrongType(value, "LocalDate");
@@ -104,6 +109,12 @@ final class TimeCodecs {
       this.precision = precision;
       this.compact = precision <= 3;
       this.instant = instant;
+    }
+
+    @Override
+    int rawArrowWidth() {
+      // Precision <= 3 is stored and mapped to Arrow as epoch milliseconds.
+      return compact ? 8 : 0;
     }
 
     @Override
