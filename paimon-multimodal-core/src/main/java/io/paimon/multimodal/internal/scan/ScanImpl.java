@@ -6,6 +6,7 @@ import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.internal.ArrowValues;
 import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
@@ -195,7 +196,7 @@ public final class ScanImpl implements Scan {
             FieldVector target = result.getVector(j);
             FieldVector source = batch.getVector(j);
             for (int i = 0; i < n; i++) {
-              target.copyFromSafe(i, rows + i, source);
+              VectorCopy.copy(source, i, target, rows + i);
             }
           }
           rows += n;

@@ -1,6 +1,7 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import java.io.IOException;
 import java.util.Arrays;
@@ -66,7 +67,7 @@ final class TakeReader extends ArrowReader {
         int at = Arrays.binarySearch(stagedIds, 0, staged, id);
         if (at >= 0) {
           for (int j = 0; j < out.getFieldVectors().size(); j++) {
-            out.getVector(j).copyFromSafe(at, n, staging.getVector(j));
+            VectorCopy.copy(staging.getVector(j), at, out.getVector(j), n);
           }
           n++;
         }
