@@ -124,9 +124,7 @@ final class OutputLayout {
           BlobVectors.copy(column, file, types[j], s, rows == null ? r : rows[r], target, o);
         }
       } else {
-        for (int r = from, o = outStart; r < to; r++, o++) {
-          VectorCopy.copy(s, rows == null ? r : rows[r], target, o);
-        }
+        VectorCopy.copyRows(s, rows, from, to, target, outStart);
       }
     }
   }
@@ -152,10 +150,7 @@ final class OutputLayout {
         movedTo[source[j]] = j;
         swap(src.get(source[j]), target);
       } else {
-        FieldVector moved = out.getVector(movedTo[source[j]]);
-        for (int r = 0; r < count; r++) {
-          VectorCopy.copy(moved, r, target, r);
-        }
+        VectorCopy.copyRows(out.getVector(movedTo[source[j]]), null, 0, count, target, 0);
       }
     }
   }

@@ -195,9 +195,7 @@ public final class ScanImpl implements Scan {
           for (int j = 0; j < batch.getFieldVectors().size(); j++) {
             FieldVector target = result.getVector(j);
             FieldVector source = batch.getVector(j);
-            for (int i = 0; i < n; i++) {
-              VectorCopy.copy(source, i, target, rows + i);
-            }
+            VectorCopy.copyRows(source, null, 0, n, target, rows);
           }
           rows += n;
           result.setRowCount(rows);
