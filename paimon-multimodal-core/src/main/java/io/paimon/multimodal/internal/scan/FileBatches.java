@@ -15,13 +15,29 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.RoaringBitmapWriter;
 
 /**
  * The Arrow batches of one data file, narrowed to the read columns and optionally to some rows,
  * with the rows that pass the scan's filter. Owns the file reader and the batch vectors until
  * closed. Not thread-safe.
+ *
+ * <p>When the filter reads fewer columns than the scan, a file is read in two passes if that pays:
+ * first only the filter's columns, to find the passing rows, then the scan's columns for just
+ * those rows (a row selection: blocks without a passing row are not decompressed again, and
+ * failing rows are never decoded in full). Whether it pays is judged from a sample, every {@value
+ * #SAMPLE_STRIDE}th block, read first: if more than half of the sampled blocks hold a passing
+ * row, the second pass would decompress most of the file again, so the file is read in one pass
+ * with the filter applied per batch (the sample's narrow read is the only cost). A takeRowIds
+ * selection is already narrow and is read in one pass.
  */
 final class FileBatches implements AutoCloseable {
+
+  /** One block in this many is read first to judge a filter's selectivity. */
+  static final int SAMPLE_STRIDE = 8;
+
+  /** The second pass is used when at most this share of the sampled blocks hold a passing row. */
+  private static final double MAX_HIT_SHARE = 0.5;
 
   final DataFileMeta file;
   final String path;
@@ -40,35 +56,144 @@ final class FileBatches implements AutoCloseable {
       ScanFilter filter, BufferAllocator allocator, int batchSize) throws IOException {
     this.file = file;
     this.path = table.paths().dataFile(file.fileName());
-    this.filter = filter;
     RowFileReader opened = RowFile.open(table.io().newInputFile(path), table.fileType(),
         RowFileOptions.defaults());
     RowFileReader v = null;
     RowArrowReader r = null;
     BigIntVector ids = null;
+    // No batch needs more rows than the file has: a huge batch size must not allocate for rows
+    // that do not exist (in either pass).
+    int fileBatchSize = (int) Math.max(1, Math.min(batchSize, file.rowCount()));
+    ScanFilter rowFilter = filter;
+    int[] filterColumns = filter == null || rows != null ? null
+        : narrowerFilterColumns(table, filter, readColumns);
     try {
-      v = opened.project(readColumns);
-      if (rows != null) {
-        v = v.select(rows);
+      RoaringBitmap selection = rows;
+      if (filterColumns != null) {
+        RoaringBitmap passing =
+            passingRows(opened, filterColumns, filter, allocator, fileBatchSize);
+        if (passing != null) {
+          selection = passing;
+          rowFilter = null; // every selected row passes
+        }
       }
-      // A file batch never needs more rows than the file (or selection) has: a huge batch size
-      // must not allocate for rows that do not exist.
-      long rowsInView = rows != null ? rows.getLongCardinality() : file.rowCount();
-      r = v.arrowReader(allocator, (int) Math.max(1, Math.min(batchSize, rowsInView)));
-      if (filter != null && filter.referencesRowId()) {
+      v = opened.project(readColumns);
+      if (selection != null) {
+        RowFileReader projected = v;
+        v = projected.select(selection);
+        projected.close();
+      }
+      long rowsInView = selection != null ? selection.getLongCardinality() : file.rowCount();
+      r = v.arrowReader(allocator, (int) Math.max(1, Math.min(fileBatchSize, rowsInView)));
+      if (rowFilter != null && rowFilter.referencesRowId()) {
         ids = new BigIntVector(Schema.ROW_ID, allocator);
       }
     } catch (IOException | RuntimeException e) {
       if (r != null) {
         r.close();
       }
+      if (v != null) {
+        v.close();
+      }
       opened.close();
       throw e;
     }
+    this.filter = rowFilter;
     this.fileReader = opened;
     this.view = v;
     this.reader = r;
     this.rowIds = ids;
+  }
+
+  /**
+   * The table columns the filter reads, when they are fewer than the scan reads (so a first pass
+   * over them alone is cheaper); otherwise null. A filter on {@code _ROW_ID} alone stays in one
+   * pass.
+   */
+  private static int[] narrowerFilterColumns(TableState table, ScanFilter filter,
+      int[] readColumns) {
+    List<Integer> columns = new ArrayList<>();
+    for (String name : filter.referencedColumns()) {
+      if (!Schema.ROW_ID.equals(name)) {
+        columns.add(table.schema().rowType().fieldIndex(name));
+      }
+    }
+    if (columns.isEmpty() || columns.size() >= readColumns.length) {
+      return null;
+    }
+    return columns.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * The first pass: the row numbers of the file that pass the filter, or null if the sample shows
+   * that a second pass would not pay.
+   */
+  private RoaringBitmap passingRows(RowFileReader opened, int[] filterColumns, ScanFilter filter,
+      BufferAllocator allocator, int batchSize) throws IOException {
+    long[] starts = opened.layout().rowStarts();
+    long total = opened.rowCount();
+    RoaringBitmap sample = new RoaringBitmap();
+    int sampled = 0;
+    for (int b = 0; b < starts.length; b += SAMPLE_STRIDE) {
+      sample.add(starts[b], b + 1 < starts.length ? starts[b + 1] : total);
+      sampled++;
+    }
+    RoaringBitmap passing = filterPass(opened, filterColumns, sample, filter, allocator, batchSize);
+    int hit = 0;
+    for (int b = 0; b < starts.length; b += SAMPLE_STRIDE) {
+      if (passing.intersects(starts[b], b + 1 < starts.length ? starts[b + 1] : total)) {
+        hit++;
+      }
+    }
+    if (hit > MAX_HIT_SHARE * sampled) {
+      return null;
+    }
+    RoaringBitmap rest = RoaringBitmap.flip(sample, 0L, total);
+    if (!rest.isEmpty()) {
+      passing.or(filterPass(opened, filterColumns, rest, filter, allocator, batchSize));
+    }
+    return passing;
+  }
+
+  /** Reads the filter's columns of the given rows and returns those that pass. */
+  private RoaringBitmap filterPass(RowFileReader opened, int[] filterColumns, RoaringBitmap rows,
+      ScanFilter filter, BufferAllocator allocator, int batchSize) throws IOException {
+    RoaringBitmapWriter<RoaringBitmap> passing = RoaringBitmapWriter.writer().get();
+    try (RowFileReader narrow = opened.project(filterColumns);
+        RowFileReader selected = narrow.select(rows);
+        RowArrowReader first = selected.arrowReader(allocator, batchSize);
+        BigIntVector ids = filter.referencesRowId()
+            ? new BigIntVector(Schema.ROW_ID, allocator) : null) {
+      while (first.loadNextBatch()) {
+        VectorSchemaRoot batch = first.getVectorSchemaRoot();
+        int n = batch.getRowCount();
+        int[] pass = filter.select(ids == null ? batch : withRowIds(batch, first, ids, n));
+        if (pass == null) {
+          for (int i = 0; i < n; i++) {
+            passing.add((int) first.rowNumber(i));
+          }
+        } else {
+          for (int i : pass) {
+            passing.add((int) first.rowNumber(i));
+          }
+        }
+      }
+    }
+    return passing.get();
+  }
+
+  /** The batch plus a {@code _ROW_ID} vector computed from the reader's row numbers. */
+  private VectorSchemaRoot withRowIds(VectorSchemaRoot batch, RowArrowReader from,
+      BigIntVector ids, int n) {
+    ids.setInitialCapacity(n);
+    ids.allocateNew();
+    for (int i = 0; i < n; i++) {
+      ids.set(i, file.firstRowId() + from.rowNumber(i));
+    }
+    ids.setValueCount(n);
+    List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors());
+    vectors.add(ids);
+    return new VectorSchemaRoot(vectors);
   }
 
   /** Loads the next batch and filters it; false at the end of the file. */
@@ -82,19 +207,7 @@ final class FileBatches implements AutoCloseable {
       selected = null;
       return true;
     }
-    VectorSchemaRoot eval = batch;
-    if (rowIds != null) {
-      rowIds.setInitialCapacity(batchRows);
-      rowIds.allocateNew();
-      for (int i = 0; i < batchRows; i++) {
-        rowIds.set(i, file.firstRowId() + reader.rowNumber(i));
-      }
-      rowIds.setValueCount(batchRows);
-      List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors());
-      vectors.add(rowIds);
-      eval = new VectorSchemaRoot(vectors);
-    }
-    selected = filter.select(eval);
+    selected = filter.select(rowIds == null ? batch : withRowIds(batch, reader, rowIds, batchRows));
     return true;
   }
 

@@ -5,11 +5,13 @@ import io.paimon.multimodal.internal.BlobVectors;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableArrow;
 import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.DataType;
 import io.paimon.types.RowType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -122,18 +124,21 @@ final class OutputLayout {
           BlobVectors.copy(column, file, types[j], s, rows == null ? r : rows[r], target, o);
         }
       } else {
-        for (int r = from, o = outStart; r < to; r++, o++) {
-          target.copyFromSafe(rows == null ? r : rows[r], o, s);
-        }
+        VectorCopy.copyRows(s, rows, from, to, target, outStart);
       }
     }
   }
 
-  /** Moves a whole file batch into an empty {@code out} without copying (no BLOB columns). */
+  /**
+   * Moves a whole file batch into an empty {@code out} without copying (no BLOB columns). The
+   * buffers {@code out} held are moved back into the file batch, so the reader decodes its next
+   * batch into buffers already sized for a batch instead of growing new ones from nothing.
+   */
   void transfer(VectorSchemaRoot batch, RowArrowReader reader, long firstRowId, int count,
       VectorSchemaRoot out) {
     List<FieldVector> src = batch.getFieldVectors();
-    boolean[] moved = new boolean[src.size()];
+    int[] movedTo = new int[src.size()];
+    Arrays.fill(movedTo, -1);
     for (int j = 0; j < source.length; j++) {
       FieldVector target = out.getVector(j);
       if (source[j] < 0) {
@@ -141,14 +146,21 @@ final class OutputLayout {
         for (int r = 0; r < count; r++) {
           ids.setSafe(r, firstRowId + reader.rowNumber(r));
         }
-      } else if (!moved[source[j]]) {
-        moved[source[j]] = true;
-        src.get(source[j]).makeTransferPair(target).transfer();
+      } else if (movedTo[source[j]] < 0) {
+        movedTo[source[j]] = j;
+        swap(src.get(source[j]), target);
       } else {
-        for (int r = 0; r < count; r++) {
-          target.copyFromSafe(r, r, src.get(source[j]));
-        }
+        VectorCopy.copyRows(out.getVector(movedTo[source[j]]), null, 0, count, target, 0);
       }
+    }
+  }
+
+  /** Moves {@code from}'s buffers into {@code to} and {@code to}'s old buffers into {@code from}. */
+  private static void swap(FieldVector from, FieldVector to) {
+    try (FieldVector spare = to.getField().createVector(to.getAllocator())) {
+      to.makeTransferPair(spare).transfer();
+      from.makeTransferPair(to).transfer();
+      spare.makeTransferPair(from).transfer();
     }
   }
 }

@@ -6,6 +6,7 @@ import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.internal.ArrowValues;
 import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
@@ -205,9 +206,7 @@ public final class ScanImpl implements Scan {
           for (int j = 0; j < batch.getFieldVectors().size(); j++) {
             FieldVector target = result.getVector(j);
             FieldVector source = batch.getVector(j);
-            for (int i = 0; i < n; i++) {
-              target.copyFromSafe(i, rows + i, source);
-            }
+            VectorCopy.copyRows(source, null, 0, n, target, rows);
           }
           rows += n;
           result.setRowCount(rows);

@@ -13,6 +13,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Streams a scan: data files in row-ID order, each decoded straight into Arrow, filtered, and
  * copied (or, when a whole batch passes and holds no BLOB column, moved) into the one output root.
+ * An output batch may end short at a file boundary so that the next file's batches can be moved.
  * Memory is one file batch plus one output batch. Not thread-safe; close it.
  */
 final class TableScanReader extends ArrowReader {
@@ -70,8 +71,13 @@ final class TableScanReader extends ArrowReader {
       int take = (int) Math.min(passing - cursor, room);
       if (take > 0) {
         VectorSchemaRoot batch = current.batch();
-        if (n == 0 && cursor == 0 && take == passing && current.selected == null
-            && !layout.anyBlob()) {
+        boolean movable = cursor == 0 && current.selected == null && !layout.anyBlob();
+        if (n > 0 && movable && passing == batchSize) {
+          // A whole file batch can be moved, not copied, if the output is empty: end this
+          // (short) output batch at the file boundary rather than copying every later batch.
+          break;
+        }
+        if (n == 0 && movable && take == passing) {
           layout.transfer(batch, current.reader, current.file.firstRowId(), take, out);
         } else {
           layout.append(current.path, batch, current.reader, current.file.firstRowId(),

@@ -1,6 +1,7 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import java.io.IOException;
 import java.util.Arrays;
@@ -60,17 +61,18 @@ final class TakeReader extends ArrowReader {
       long[] chunk = Arrays.copyOfRange(ids, nextId, end);
       nextId = end;
       int staged = stage(chunk);
+      int[] picks = new int[chunk.length];
       for (long id : chunk) {
         if (ctx.limit() >= 0 && emitted + n >= ctx.limit()) {
           break;
         }
         int at = Arrays.binarySearch(stagedIds, 0, staged, id);
         if (at >= 0) {
-          for (int j = 0; j < out.getFieldVectors().size(); j++) {
-            out.getVector(j).copyFromSafe(at, n, staging.getVector(j));
-          }
-          n++;
+          picks[n++] = at;
         }
+      }
+      for (int j = 0; j < out.getFieldVectors().size(); j++) {
+        VectorCopy.copyRows(staging.getVector(j), picks, 0, n, out.getVector(j), 0);
       }
     }
     emitted += n;

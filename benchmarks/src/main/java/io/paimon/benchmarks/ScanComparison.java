@@ -1,0 +1,562 @@
+package io.paimon.benchmarks;
+
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Multimodal;
+import io.paimon.multimodal.Snapshot;
+import io.paimon.multimodal.Table;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBResultSet;
+
+/**
+ * Table scans, side by side with DuckDB. Writes the benchmark dataset ({@link ScanDataset}) to a
+ * fresh local table in 10 commits and loads the same rows into a DuckDB table (in-process, a file
+ * under the temp directory, via its Appender), then measures in one run:
+ *
+ * <ol>
+ *   <li>full scan to Arrow: {@code table.scan().toArrowReader()} vs DuckDB {@code SELECT * FROM t}
+ *       exported as Arrow ({@code DuckDBResultSet.arrowExportStream}), both consuming every batch;
+ *   <li>a 1% {@code id} range: ours vs DuckDB with the same SQL predicate, and our filtered scan
+ *       against our full scan (file pruning must make it at least 20x faster);
+ *   <li>{@code takeRowIds} of 10,000 random ids vs DuckDB {@code WHERE id IN (SELECT id FROM
+ *       ids)} on a temporary table of the same ids;
+ *   <li>commit latency of 10-row commits on a separate table at ~10 and at ~1,000 snapshots of
+ *       history (must stay within 1.5x);
+ *   <li>write rows/s of our {@code add} vs DuckDB's Appender (reported, not a target).
+ * </ol>
+ *
+ * <p>Each figure is measured after warm-up runs, ours and DuckDB alternating, and the median is
+ * reported (the best run on an INFO line). Run (see docs/benchmarks.md, "Table scans"):
+ *
+ * <pre>
+ * java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx4g \
+ *     -cp "benchmarks/target/classes:$(cat benchmarks/target/cp.txt)" \
+ *     io.paimon.benchmarks.ScanComparison --rows 5000000
+ * </pre>
+ *
+ * Options: {@code --rows N} (5,000,000), {@code --commits N} (10), {@code --batch N} (4096 rows
+ * per Arrow batch, both engines), {@code --warmup N} (2), {@code --repeat N} (5), {@code --take N}
+ * (10,000), {@code --history N} (1,000), {@code --dir PATH} (a new temp directory) and {@code
+ * --keep} (do not delete it).
+ */
+public final class ScanComparison {
+
+  private long rows = 5_000_000;
+  private int commits = 10;
+  private int batch = 4096;
+  private int warmup = 2;
+  private int repeat = 5;
+  private int take = 10_000;
+  private int history = 1_000;
+  private Path dir;
+  private boolean keep;
+  private String targetFileSize;
+  private Set<String> only = Set.of("scan", "where", "take", "commit");
+
+  /** Our full scan's median, the reference of the pruning figure. */
+  private long fullScanNanos;
+
+  private ScanComparison() {}
+
+  public static void main(String[] args) throws Exception {
+    ScanComparison bench = new ScanComparison();
+    bench.parse(args);
+    bench.run();
+  }
+
+  private void parse(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--keep")) {
+        keep = true;
+        continue;
+      }
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException("option " + a + " needs a value");
+      }
+      String raw = args[++i];
+      String v = raw.replace("_", "").replace(",", "");
+      switch (a) {
+        case "--rows" -> rows = Long.parseLong(v);
+        case "--commits" -> commits = Integer.parseInt(v);
+        case "--batch" -> batch = Integer.parseInt(v);
+        case "--warmup" -> warmup = Integer.parseInt(v);
+        case "--repeat" -> repeat = Integer.parseInt(v);
+        case "--take" -> take = Integer.parseInt(v);
+        case "--history" -> history = Integer.parseInt(v);
+        case "--dir" -> dir = Path.of(args[i]);
+        case "--only" -> only = Set.of(raw.split(","));
+        case "--target-file-size" -> targetFileSize = raw;
+        default -> throw new IllegalArgumentException("unknown option " + a + "; options: --rows N"
+            + " --commits N --batch N --warmup N --repeat N --take N --history N --dir PATH --keep --only scan,where,take,commit"
+            + " --target-file-size SIZE");
+      }
+    }
+    if (rows < 100 * commits || take > rows || repeat < 1 || warmup < 0 || history < 20) {
+      throw new IllegalArgumentException("need rows >= 100 * commits, take <= rows, repeat >= 1,"
+          + " warmup >= 0, history >= 20");
+    }
+  }
+
+  private void run() throws Exception {
+    ScanDataset.checkFirstRow();
+    Path work = dir != null ? Files.createDirectories(dir)
+        : Files.createTempDirectory("scan-comparison-");
+    try (BufferAllocator allocator = new RootAllocator();
+        Connection conn = Multimodal.connect(work.resolve("warehouse").toString());
+        java.sql.Connection jdbc =
+            DriverManager.getConnection("jdbc:duckdb:" + work.resolve("bench.duckdb"))) {
+      DuckDBConnection duck = jdbc.unwrap(DuckDBConnection.class);
+      printMachine(duck, work);
+
+      Table table = conn.createTable("bench", targetFileSize == null ? ScanDataset.schema()
+          : ScanDataset.schema(Map.of("target-file-size", targetFileSize)), false);
+      load(table, duck, work);
+
+      if (only.contains("scan") || only.contains("where")) {
+        fullScan(table, duck, allocator);
+      }
+      if (only.contains("where")) {
+        filteredScan(table, duck, allocator);
+      }
+      if (only.contains("take")) {
+        takeRowIds(table, duck, allocator);
+      }
+      if (only.contains("commit")) {
+        commitLatency(conn);
+      }
+      info("done; loadavg=%s", loadAverage());
+    } finally {
+      if (!keep) {
+        deleteRecursively(work);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Setup
+
+  private void printMachine(DuckDBConnection duck, Path work) throws SQLException {
+    String cpu = "unknown";
+    try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+      cpu = lines.filter(l -> l.startsWith("model name")).findFirst()
+          .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse(cpu);
+    } catch (IOException | RuntimeException e) {
+      // not Linux: leave it unknown
+    }
+    info("machine: nproc=%d cpu=\"%s\" java=%s (%s) os=%s/%s maxHeap=%d MB loadavg=%s",
+        Runtime.getRuntime().availableProcessors(), cpu, System.getProperty("java.version"),
+        System.getProperty("java.vm.name"), System.getProperty("os.name"),
+        System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, loadAverage());
+    info("duckdb: %s threads=%s (in-process JDBC, database file under %s)",
+        queryString(duck, "SELECT version()"),
+        queryString(duck, "SELECT current_setting('threads')"), work);
+    info("dataset: %,d rows of ROW<id BIGINT, ts TIMESTAMP(3), name STRING, score DOUBLE,"
+        + " tags ARRAY<STRING>, payload BYTES> (specs/row-format.md), %d commits, Arrow batches"
+        + " of %d rows, %d warm-up + %d measured runs", rows, commits, batch, warmup, repeat);
+  }
+
+  /** Writes the rows to our table (one add per commit) and to DuckDB (Appender, untimed). */
+  private void load(Table table, DuckDBConnection duck, Path work) throws Exception {
+    try (Statement st = duck.createStatement()) {
+      st.execute(ScanDataset.DUCKDB_DDL);
+    }
+    ScanDataset data = new ScanDataset();
+    long oursNanos = 0;
+    long duckNanos = 0;
+    try (DuckDBAppender app = duck.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "t")) {
+      for (int c = 0; c < commits; c++) {
+        int n = (int) (rows * (c + 1) / commits - rows * c / commits);
+        List<ScanDataset.Row> chunk = data.next(n);
+        List<Map<String, Object>> maps = new ArrayList<>(n);
+        for (ScanDataset.Row r : chunk) {
+          maps.add(r.toMap());
+        }
+        long t0 = System.nanoTime();
+        Snapshot s = table.add(maps);
+        long t1 = System.nanoTime();
+        oursNanos += t1 - t0;
+        for (ScanDataset.Row r : chunk) {
+          app.beginRow().append(r.id()).appendEpochMillis(r.tsMillis()).append(r.name())
+              .append(r.score()).append(r.tags()).append(r.payload()).endRow();
+        }
+        app.flush();
+        duckNanos += System.nanoTime() - t1;
+        info("commit %d: snapshot %d, %,d rows in %.0f ms (%,.0f rows/s)", c + 1, s.id(), n,
+            (t1 - t0) / 1e6, n / ((t1 - t0) / 1e9));
+      }
+    }
+    long t0 = System.nanoTime();
+    try (Statement st = duck.createStatement()) {
+      st.execute("CHECKPOINT");
+    }
+    duckNanos += System.nanoTime() - t0;
+    Snapshot latest = table.latestSnapshot().orElseThrow();
+    check(latest.totalRecordCount() == rows && latest.nextRowId() == rows,
+        "table holds " + latest.totalRecordCount() + " rows, next row ID " + latest.nextRowId());
+    check(queryLong(duck, "SELECT count(*) FROM t") == rows, "DuckDB row count");
+    check(queryString(duck, "SELECT name FROM t WHERE id = 0").equals("jsbtmpqel")
+        && queryLong(duck, "SELECT epoch_ms(ts) FROM t WHERE id = 0") == 1_700_000_000_031L,
+        "DuckDB row 0");
+    info("table: %d data files, %,d bytes on disk; DuckDB file %,d bytes",
+        table.scan().plan().size(), sizeOf(work.resolve("warehouse")),
+        Files.size(work.resolve("bench.duckdb")));
+    bench("core.write", "rows_per_s", rows / (oursNanos / 1e9), "rows/s",
+        rows / (duckNanos / 1e9), true);
+    info("write: ours add(List<Map>) %.1f s for %,d rows (%d commits, row generation excluded);"
+        + " DuckDB Appender + CHECKPOINT %.1f s", oursNanos / 1e9, rows, commits, duckNanos / 1e9);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 1. Full scan
+
+  private void fullScan(Table table, DuckDBConnection duck, BufferAllocator allocator)
+      throws Exception {
+    Timings t = measure(warmup, repeat,
+        () -> expectRows(consume(table.scan().batchSize(batch).allocator(allocator)
+            .toArrowReader()), rows, "ours full scan"),
+        () -> expectRows(duckArrow(duck, allocator, "SELECT * FROM t"), rows,
+            "DuckDB full scan"));
+    fullScanNanos = t.ours.median();
+    bench("core.scan_full", "rows_per_s", rows / t.ours.medianSeconds(), "rows/s",
+        rows / t.base.medianSeconds(), true);
+    info("full scan: ours median %.0f ms (best %.0f), DuckDB Arrow export median %.0f ms"
+        + " (best %.0f)", t.ours.medianMillis(), t.ours.bestMillis(), t.base.medianMillis(),
+        t.base.bestMillis());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 2. A 1% id range
+
+  private void filteredScan(Table table, DuckDBConnection duck, BufferAllocator allocator)
+      throws Exception {
+    long width = rows / 100;
+    long from = rows * 37 / 100 + 123;
+    String predicate = "id >= " + from + " AND id < " + (from + width);
+    int runs = Math.max(10, 3 * repeat);
+    Timings t = measure(warmup + 2, runs,
+        () -> expectRows(consume(table.scan().where(predicate).batchSize(batch)
+            .allocator(allocator).toArrowReader()), width, "ours where()"),
+        () -> expectRows(duckArrow(duck, allocator, "SELECT * FROM t WHERE " + predicate),
+            width, "DuckDB where"));
+    info("where(\"%s\"): %,d rows; our plan reads %d of %d data files", predicate, width,
+        table.scan().where(predicate).plan().size(), table.scan().plan().size());
+    bench("core.scan_where_1pct", "ms", t.ours.medianMillis(), "ms", t.base.medianMillis(),
+        false);
+    // Pruning: ours filtered against ours full (a ratio <= 0.05 is the 20x target).
+    bench("core.scan_pruning", "ms_where_1pct", t.ours.medianMillis(), "ms",
+        fullScanNanos / 1e6, false);
+    double speedup = fullScanNanos / (double) t.ours.median();
+    info("pruning: where() 1%% is %.1fx faster than our full scan (target >= 20x: %s)", speedup,
+        speedup >= 20 ? "met" : "MISSED");
+
+    // The other end: a filter that no statistics can prune and that passes about half the rows.
+    String half = "score < 500";
+    Timings h = measure(1, Math.max(3, repeat / 2),
+        () -> consume(table.scan().where(half).batchSize(batch).allocator(allocator)
+            .toArrowReader()),
+        () -> duckArrow(duck, allocator, "SELECT * FROM t WHERE " + half));
+    info("where(\"%s\") (~50%% of rows, no file pruned): ours median %.0f ms, DuckDB %.0f ms;"
+        + " our full scan %.0f ms", half, h.ours.medianMillis(), h.base.medianMillis(),
+        fullScanNanos / 1e6);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 3. takeRowIds
+
+  private void takeRowIds(Table table, DuckDBConnection duck, BufferAllocator allocator)
+      throws Exception {
+    // Distinct random ids in random order (seeded). A single writer committed the rows in order
+    // from row ID 0, so _ROW_ID == id and DuckDB can be asked for the same rows by id.
+    SplittableRandom random = new SplittableRandom(7);
+    Set<Long> picked = new LinkedHashSet<>();
+    while (picked.size() < take) {
+      picked.add(random.nextLong(rows));
+    }
+    long[] ids = picked.stream().mapToLong(Long::longValue).toArray();
+    try (Statement st = duck.createStatement()) {
+      st.execute("CREATE TABLE ids (id BIGINT)");
+    }
+    try (DuckDBAppender app = duck.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "ids")) {
+      for (long id : ids) {
+        app.beginRow().append(id).endRow();
+      }
+    }
+    Timings t = measure(warmup, repeat,
+        () -> consumeTake(table.takeRowIds(ids).batchSize(batch).allocator(allocator)
+            .toArrowReader(), ids),
+        () -> expectRows(duckArrow(duck, allocator,
+            "SELECT * FROM t WHERE id IN (SELECT id FROM ids)"), take, "DuckDB IN (ids)"));
+    bench("core.take_row_ids", "rows_per_s", take / t.ours.medianSeconds(), "rows/s",
+        take / t.base.medianSeconds(), true);
+    info("takeRowIds(%,d random ids): ours median %.0f ms (best %.0f); DuckDB WHERE id IN"
+        + " (SELECT id FROM ids) median %.0f ms (best %.0f); our full scan %.0f ms",
+        take, t.ours.medianMillis(), t.ours.bestMillis(), t.base.medianMillis(),
+        t.base.bestMillis(), fullScanNanos / 1e6);
+    // takeRowIds fetches the ids in chunks of the batch size, each chunk's blocks on their own:
+    // with all ids in one chunk, a block holding several requested rows is decompressed once.
+    Timings one = measure(1, Math.max(3, repeat / 2),
+        () -> consumeTake(table.takeRowIds(ids).batchSize(take).allocator(allocator)
+            .toArrowReader(), ids),
+        () -> 0L);
+    info("takeRowIds(%,d random ids).batchSize(%d): ours median %.0f ms (%.0f rows/s)", take, take,
+        one.ours.medianMillis(), take / one.ours.medianSeconds());
+  }
+
+  /** Consumes a takeRowIds reader, checking that row i has id ids[i]. */
+  private static long consumeTake(ArrowReader reader, long[] ids) throws IOException {
+    long n = 0;
+    try (reader) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        BigIntVector id = (BigIntVector) root.getVector("id");
+        for (int i = 0; i < root.getRowCount(); i++) {
+          check(id.get(i) == ids[(int) n + i], "takeRowIds row " + (n + i) + " has id "
+              + id.get(i) + ", expected " + ids[(int) n + i]);
+        }
+        n += root.getRowCount();
+      }
+    }
+    check(n == ids.length, "takeRowIds returned " + n + " rows, expected " + ids.length);
+    return n;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 4. Commit latency against history length
+
+  private void commitLatency(Connection conn) throws Exception {
+    int samples = 31;
+    ScanDataset data = new ScanDataset();
+    // Warm the commit path up on a throwaway table.
+    Table warm = conn.createTable("commit_warmup", ScanDataset.schema(), false);
+    for (int i = 0; i < 200; i++) {
+      warm.add(maps(data.next(10)));
+    }
+    Table small = conn.createTable("commits", ScanDataset.schema(), false);
+    for (int i = 0; i < 10; i++) {
+      small.add(maps(data.next(10)));
+    }
+    double[] at10 = commitSamples(small, data, samples);
+    long t0 = System.nanoTime();
+    long made = small.latestSnapshot().orElseThrow().id();
+    while (made < history) {
+      made = small.add(maps(data.next(10))).id();
+    }
+    info("commits: grew the table to %d snapshots in %.1f s", made,
+        (System.nanoTime() - t0) / 1e9);
+    double[] at1000 = commitSamples(small, data, samples);
+    double m10 = median(at10);
+    double m1000 = median(at1000);
+    System.out.printf(Locale.ROOT, "BENCH core.commit_latency ms_at_%d=%.2f ms baseline=%.2f"
+        + " ratio=%.3f%n", history, m1000, m10, m1000 / m10);
+    info("commit latency (10-row commits, %d each): at 10..%d snapshots median %.2f ms, mean"
+        + " %.2f, p90 %.2f; at %d..%d snapshots median %.2f ms, mean %.2f, p90 %.2f (target"
+        + " ratio <= 1.5: %s)", samples, 10 + samples, m10, mean(at10), pct(at10, 0.9), history,
+        history + samples, m1000, mean(at1000), pct(at1000, 0.9),
+        m1000 / m10 <= 1.5 ? "met" : "MISSED");
+  }
+
+  private static double[] commitSamples(Table table, ScanDataset data, int n) {
+    double[] ms = new double[n];
+    for (int i = 0; i < n; i++) {
+      List<Map<String, Object>> rows = maps(data.next(10));
+      long t0 = System.nanoTime();
+      table.add(rows);
+      ms[i] = (System.nanoTime() - t0) / 1e6;
+    }
+    return ms;
+  }
+
+  private static List<Map<String, Object>> maps(List<ScanDataset.Row> rows) {
+    List<Map<String, Object>> out = new ArrayList<>(rows.size());
+    for (ScanDataset.Row r : rows) {
+      out.add(r.toMap());
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Readers
+
+  /** Reads every batch, touching row counts; closes the reader. */
+  private static long consume(ArrowReader reader) throws IOException {
+    long n = 0;
+    try (reader) {
+      while (reader.loadNextBatch()) {
+        n += reader.getVectorSchemaRoot().getRowCount();
+      }
+    }
+    return n;
+  }
+
+  /** Runs a query in DuckDB and consumes its Arrow export, touching row counts. */
+  private long duckArrow(DuckDBConnection duck, BufferAllocator allocator, String sql)
+      throws Exception {
+    try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      ArrowReader reader = (ArrowReader) rs.unwrap(DuckDBResultSet.class)
+          .arrowExportStream(allocator, batch);
+      return consume(reader);
+    }
+  }
+
+  private static long expectRows(long got, long expected, String what) {
+    check(got == expected, what + " returned " + got + " rows, expected " + expected);
+    return got;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Timing and output
+
+  @FunctionalInterface
+  private interface Task {
+    long run() throws Exception;
+  }
+
+  /** Nanosecond timings of repeated runs. */
+  private record Runs(long[] nanos) {
+    long median() {
+      long[] s = nanos.clone();
+      Arrays.sort(s);
+      return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    double medianSeconds() {
+      return median() / 1e9;
+    }
+
+    double medianMillis() {
+      return median() / 1e6;
+    }
+
+    double bestMillis() {
+      return Arrays.stream(nanos).min().orElseThrow() / 1e6;
+    }
+  }
+
+  private record Timings(Runs ours, Runs base) {}
+
+  /** Warm-up runs, then measured runs; ours and the baseline alternate. */
+  private static Timings measure(int warmups, int runs, Task ours, Task base) throws Exception {
+    for (int i = 0; i < warmups; i++) {
+      ours.run();
+      base.run();
+    }
+    long[] o = new long[runs];
+    long[] b = new long[runs];
+    for (int i = 0; i < runs; i++) {
+      long t0 = System.nanoTime();
+      ours.run();
+      long t1 = System.nanoTime();
+      base.run();
+      long t2 = System.nanoTime();
+      o[i] = t1 - t0;
+      b[i] = t2 - t1;
+    }
+    return new Timings(new Runs(o), new Runs(b));
+  }
+
+  /**
+   * Prints {@code BENCH <name> <metric>=<value> <unit> baseline=<value> ratio=<ours/baseline>}.
+   */
+  private static void bench(String name, String metric, double ours, String unit, double base,
+      boolean integral) {
+    String fmt = integral ? "%.0f" : "%.2f";
+    System.out.printf(Locale.ROOT, "BENCH %s %s=" + fmt + " %s baseline=" + fmt + " ratio=%.3f%n",
+        name, metric, ours, unit, base, ours / base);
+  }
+
+  private static void info(String format, Object... args) {
+    System.out.println("INFO " + String.format(Locale.ROOT, format, args));
+  }
+
+  private static void check(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalStateException(message);
+    }
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  private static double mean(double[] v) {
+    return Arrays.stream(v).average().orElse(Double.NaN);
+  }
+
+  private static double pct(double[] v, double p) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return s[Math.min(s.length - 1, (int) Math.ceil(p * s.length) - 1)];
+  }
+
+  /** The 1, 5 and 15 minute load averages (Linux), to judge how busy the machine was. */
+  private static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return f[0] + "/" + f[1] + "/" + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  private static String queryString(DuckDBConnection duck, String sql) throws SQLException {
+    try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  private static long queryLong(DuckDBConnection duck, String sql) throws SQLException {
+    try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static long sizeOf(Path root) throws IOException {
+    try (Stream<Path> paths = Files.walk(root)) {
+      return paths.filter(Files::isRegularFile).mapToLong(p -> {
+        try {
+          return Files.size(p);
+        } catch (IOException e) {
+          return 0;
+        }
+      }).sum();
+    }
+  }
+
+  private static void deleteRecursively(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}
