@@ -266,7 +266,10 @@ abstract class ArrowColumn {
 
     @Override
     void finish() {
-      while (vector.getValueCapacity() < count) {
+      // A vector whose buffers were transferred away has no capacity at all, not even for the
+      // first offset of an empty batch.
+      while (vector.getValueCapacity() < count
+          || vector.getOffsetBuffer().capacity() < 4L * (count + 1)) {
         vector.reallocValidityAndOffsetBuffers();
       }
       if (vector.getDataBuffer().capacity() < size) {
@@ -337,7 +340,8 @@ abstract class ArrowColumn {
     @Override
     void finish() {
       // Grow the list's own buffers first: reAlloc may also grow the element vector.
-      while (vector.getValueCapacity() < count) {
+      while (vector.getValueCapacity() < count
+          || vector.getOffsetBuffer().capacity() < 4L * (count + 1)) {
         vector.reAlloc();
       }
       elements.finish();

@@ -179,8 +179,10 @@ class FilteredScanPassesTest {
       }
       narrow.add(m);
     }
-    assertThat(rows(table.scan().where(where).select(filterColumns).batchSize(13)))
-        .as("seed %d, where %s", SEED, where).isEqualTo(narrow);
+    if (!filterColumns.isEmpty()) {
+      assertThat(rows(table.scan().where(where).select(filterColumns).batchSize(13)))
+          .as("seed %d, where %s", SEED, where).isEqualTo(narrow);
+    }
     assertThat(table.scan().where(where).allocator(allocator).count()).isEqualTo(want.size());
   }
 
