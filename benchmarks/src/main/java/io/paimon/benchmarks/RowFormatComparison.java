@@ -34,6 +34,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       RowFileReader#arrowReader}, batches of 4096) vs reading the Arrow IPC file;
  *   <li>{@code rowformat.scan_arrow}: the same scan in uncompressed block bytes/s vs raw zstd-jni
  *       decompression of our own blocks from memory (target: ratio at least 0.75);
+ *   <li>{@code rowformat.scan_arrow_coalesce_1m}: as above with coalesced reads of at most 1 MiB
+ *       instead of the default 8 MiB;
  *   <li>{@code rowformat.scan_arrow_sync}: as above without read-ahead (one thread, like the
  *       baseline);
  *   <li>{@code rowformat.point_lookup}: lookups/s of {@link RowFileReader#read(long)} for seeded
@@ -187,6 +189,15 @@ public final class RowFormatComparison {
         measure(
             "ours scan into Arrow (arrowReader, batch " + ARROW_READ_BATCH + ")",
             () -> scanArrow(ours, RowFileOptions.defaults(), allocator, rowCount));
+    Measurement scanArrowSmallRanges =
+        measure(
+            "ours scan into Arrow with maxCoalescedRead 1 MiB (default 8 MiB)",
+            () ->
+                scanArrow(
+                    ours,
+                    RowFileOptions.defaults().maxCoalescedRead(1 << 20),
+                    allocator,
+                    rowCount));
     Measurement scanArrowSync =
         measure(
             "ours scan into Arrow without read-ahead (readAheadBlocks 0)",
@@ -198,7 +209,7 @@ public final class RowFormatComparison {
         measure(
             "raw zstd-jni decompression of our blocks (file bytes in memory)",
             () -> decompressAll(file, layout, new byte[maxBlock]));
-    print(arrowRead, scanRows, scanArrow, scanArrowSync, rawZstd);
+    print(arrowRead, scanRows, scanArrow, scanArrowSmallRanges, scanArrowSync, rawZstd);
     benchRate("rowformat.scan_rows", "rows_per_s", rowCount, "rows/s", scanRows, arrowRead);
     benchRate("rowformat.scan_arrow_rows", "rows_per_s", rowCount, "rows/s", scanArrow, arrowRead);
     double ratio =
@@ -209,6 +220,13 @@ public final class RowFormatComparison {
             "B/s",
             scanArrow,
             rawZstd);
+    benchRate(
+        "rowformat.scan_arrow_coalesce_1m",
+        "uncompressed_bytes_per_s",
+        uncompressed,
+        "B/s",
+        scanArrowSmallRanges,
+        rawZstd);
     benchRate(
         "rowformat.scan_arrow_sync",
         "uncompressed_bytes_per_s",
