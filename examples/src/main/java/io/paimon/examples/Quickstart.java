@@ -49,33 +49,37 @@ public final class Quickstart {
     deleteRecursively(warehouse);
 
     try (Connection conn = Multimodal.connect(warehouse.toString())) {
-      Schema schema = Schema.builder()
-          .column("id", DataTypes.BIGINT().notNull())
-          .column("content", DataTypes.STRING())
-          .column("embedding", DataTypes.parse("VECTOR<FLOAT, 3>"))
-          .column("image", DataTypes.BLOB())
-          .column("category", DataTypes.STRING())
-          .build();
+      Schema schema =
+          Schema.builder()
+              .column("id", DataTypes.BIGINT().notNull())
+              .column("content", DataTypes.STRING())
+              .column("embedding", DataTypes.parse("VECTOR<FLOAT, 3>"))
+              .column("image", DataTypes.BLOB())
+              .column("category", DataTypes.STRING())
+              .build();
       Table docs = conn.createTable("docs", schema, true);
       System.out.println("Created table 'docs' in " + warehouse + ":\n  " + schema.rowType());
 
       Snapshot first = docs.add(documents(0, 600));
       Snapshot second = docs.add(documents(600, 400));
-      System.out.printf("Committed snapshot %d (%d rows) and snapshot %d (%d rows in all)%n",
+      System.out.printf(
+          "Committed snapshot %d (%d rows) and snapshot %d (%d rows in all)%n",
           first.id(), first.deltaRecordCount(), second.id(), second.totalRecordCount());
 
-      System.out.println("\nscan().where(\"category = 'lake'\").select(\"id\", \"content\").limit(5):");
-      try (ArrowReader reader = docs.scan().where("category = 'lake'").select("id", "content")
-          .limit(5).toArrowReader()) {
+      System.out.println(
+          "\nscan().where(\"category = 'lake'\").select(\"id\", \"content\").limit(5):");
+      try (ArrowReader reader =
+          docs.scan().where("category = 'lake'").select("id", "content").limit(5).toArrowReader()) {
         while (reader.loadNextBatch()) {
           VectorSchemaRoot batch = reader.getVectorSchemaRoot();
           System.out.print(indent(batch.contentToTSVString()));
         }
       }
 
-      System.out.println("\nscan().where(\"id IN (1, 2, 3)\").select(\"id\", \"image\").withRowId().toList():");
-      for (Map<String, Object> row : docs.scan().where("id IN (1, 2, 3)").select("id", "image")
-          .withRowId().toList()) {
+      System.out.println(
+          "\nscan().where(\"id IN (1, 2, 3)\").select(\"id\", \"image\").withRowId().toList():");
+      for (Map<String, Object> row :
+          docs.scan().where("id IN (1, 2, 3)").select("id", "image").withRowId().toList()) {
         System.out.println("  " + row);
       }
 
@@ -83,34 +87,54 @@ public final class Quickstart {
       long source = docs.scan().resolvedSnapshotId();
       docs.createTag("quickstart-v1", source);
       List<Long> manifest = new ArrayList<>();
-      for (Map<String, Object> row : docs.scan().tag("quickstart-v1")
-          .where("category = 'lake' AND id BETWEEN 100 AND 140").select("id").withRowId()
-          .toList()) {
+      for (Map<String, Object> row :
+          docs.scan()
+              .tag("quickstart-v1")
+              .where("category = 'lake' AND id BETWEEN 100 AND 140")
+              .select("id")
+              .withRowId()
+              .toList()) {
         manifest.add((Long) row.get("_ROW_ID"));
       }
-      System.out.printf("%nStage 1: %d lake documents with id in [100, 140] at snapshot %d: row IDs %s%n",
+      System.out.printf(
+          "%nStage 1: %d lake documents with id in [100, 140] at snapshot %d: row IDs %s%n",
           manifest.size(), source, manifest);
 
       // Meanwhile the table moves on.
       Snapshot third = docs.add(documents(1000, 200));
-      System.out.printf("Another writer committed snapshot %d (%d rows now)%n", third.id(),
-          third.totalRecordCount());
+      System.out.printf(
+          "Another writer committed snapshot %d (%d rows now)%n",
+          third.id(), third.totalRecordCount());
 
-      // Stage 2: fetch the payload of exactly those rows, in manifest order, from the pinned snapshot.
+      // Stage 2: fetch the payload of exactly those rows, in manifest order, from the pinned
+      // snapshot.
       List<Long> reversed = new ArrayList<>(manifest);
       java.util.Collections.reverse(reversed);
-      System.out.println("\nStage 2: takeRowIds(manifest, reversed).snapshot(" + source
-          + ").select(\"id\", \"content\", \"image\"):");
-      for (Map<String, Object> row : docs.takeRowIds(reversed).snapshot(source)
-          .select("id", "content", "image").withRowId().toList()) {
+      System.out.println(
+          "\nStage 2: takeRowIds(manifest, reversed).snapshot("
+              + source
+              + ").select(\"id\", \"content\", \"image\"):");
+      for (Map<String, Object> row :
+          docs.takeRowIds(reversed)
+              .snapshot(source)
+              .select("id", "content", "image")
+              .withRowId()
+              .toList()) {
         BlobDescriptor image = (BlobDescriptor) row.get("image");
-        System.out.printf("  _ROW_ID=%-4d id=%-4d %-34s image: %,d PNG bytes at offset %,d of %s%n",
-            row.get("_ROW_ID"), row.get("id"), row.get("content"), image.length(), image.offset(),
+        System.out.printf(
+            "  _ROW_ID=%-4d id=%-4d %-34s image: %,d PNG bytes at offset %,d of %s%n",
+            row.get("_ROW_ID"),
+            row.get("id"),
+            row.get("content"),
+            image.length(),
+            image.offset(),
             Path.of(image.uri()).getFileName());
       }
 
-      System.out.printf("%nrow count: latest %d, at tag quickstart-v1 %d, lake documents %d%n",
-          docs.scan().count(), docs.scan().tag("quickstart-v1").count(),
+      System.out.printf(
+          "%nrow count: latest %d, at tag quickstart-v1 %d, lake documents %d%n",
+          docs.scan().count(),
+          docs.scan().tag("quickstart-v1").count(),
           docs.scan().where("category = 'lake'").count());
     }
   }
@@ -135,12 +159,13 @@ public final class Quickstart {
     BufferedImage image = new BufferedImage(96, 64, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-    Color background = switch (category) {
-      case "lake" -> new Color(40, 110, 200);
-      case "forest" -> new Color(30, 130, 60);
-      case "city" -> new Color(120, 120, 130);
-      default -> new Color(220, 180, 90);
-    };
+    Color background =
+        switch (category) {
+          case "lake" -> new Color(40, 110, 200);
+          case "forest" -> new Color(30, 130, 60);
+          case "city" -> new Color(120, 120, 130);
+          default -> new Color(220, 180, 90);
+        };
     g.setColor(background);
     g.fillRect(0, 0, 96, 64);
     g.setColor(Color.WHITE);

@@ -21,8 +21,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Writes a {@code .row} file of robot frames, then reads it back by row number, sequentially with
- * a projection, through a row selection, and straight into Arrow, printing what it did.
+ * Writes a {@code .row} file of robot frames, then reads it back by row number, sequentially with a
+ * projection, through a row selection, and straight into Arrow, printing what it did.
  *
  * <p>Run: {@code mvn -B -q -DskipTests -Pquickstart -pl examples -am package}. The file goes to
  * {@code target/quickstart/frames.row} (or the directory given as the first argument).
@@ -79,7 +79,8 @@ public final class RowFileQuickstart {
           }
         }
       }
-      System.out.printf("Sequential scan of (task, episode): %,d rows have task 'pick'%n", matching);
+      System.out.printf(
+          "Sequential scan of (task, episode): %,d rows have task 'pick'%n", matching);
 
       RoaringBitmap selection = RoaringBitmap.bitmapOf(5, 50_000, 50_001, 199_998);
       try (CloseableIterator<Row> it = reader.select(selection).project(1, 3).iterator()) {
@@ -96,7 +97,11 @@ public final class RowFileQuickstart {
           VectorSchemaRoot root = batches.getVectorSchemaRoot();
           if (arrowRows == 0) {
             System.out.println("First Arrow batch: " + root.getSchema());
-            System.out.print(root.contentToTSVString().lines().limit(3).reduce("", (a, b) -> a + "  " + b + "\n"));
+            System.out.print(
+                root.contentToTSVString()
+                    .lines()
+                    .limit(3)
+                    .reduce("", (a, b) -> a + "  " + b + "\n"));
           }
           arrowRows += root.getRowCount();
         }
@@ -108,7 +113,9 @@ public final class RowFileQuickstart {
   private static Row frame(int i, SplittableRandom random) {
     int episode = i / 1000;
     long frame = i % 1000;
-    LocalDateTime ts = LocalDateTime.of(2026, 1, 1, 0, 0).plusNanos(frame * 20_000_000L + episode * 60_000_000_000L);
+    LocalDateTime ts =
+        LocalDateTime.of(2026, 1, 1, 0, 0)
+            .plusNanos(frame * 20_000_000L + episode * 60_000_000_000L);
     float[] joints = new float[7];
     for (int j = 0; j < joints.length; j++) {
       joints[j] = (float) Math.sin(frame / 50.0 + j) + (float) random.nextDouble(-0.01, 0.01);

@@ -1,2 +1,5 @@
-/** Runnable examples of the library; the README's main job runs {@link io.paimon.examples.RowFileQuickstart}. */
+/**
+ * Runnable examples of the library; the README's main job runs {@link
+ * io.paimon.examples.RowFileQuickstart}.
+ */
 package io.paimon.examples;

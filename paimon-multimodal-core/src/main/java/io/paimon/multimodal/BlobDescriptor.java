@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * A reference to a BLOB payload: a byte range ({@code offset}, {@code length}) of the object at
- * {@code uri}, either a {@code .blob} file of the table or an external object the user
- * registered. Serialized as Paimon's version-2 descriptor:
+ * {@code uri}, either a {@code .blob} file of the table or an external object the user registered.
+ * Serialized as Paimon's version-2 descriptor:
  *
  * <pre>
  * version int8 = 2 | magic int64 "BLOBDESC" | uri length int32 | uri UTF-8 | offset int64 | length int64
@@ -78,7 +78,8 @@ public final class BlobDescriptor {
   /** The version-2 serialization. */
   public byte[] serialize() {
     byte[] u = uri.getBytes(StandardCharsets.UTF_8);
-    ByteBuffer buf = ByteBuffer.allocate(1 + 8 + 4 + u.length + 8 + 8).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer buf =
+        ByteBuffer.allocate(1 + 8 + 4 + u.length + 8 + 8).order(ByteOrder.LITTLE_ENDIAN);
     buf.put(VERSION).putLong(MAGIC).putInt(u.length).put(u).putLong(offset).putLong(length);
     return buf.array();
   }
@@ -107,7 +108,11 @@ public final class BlobDescriptor {
     int uriLength = buf.getInt();
     if (uriLength <= 0 || uriLength > buf.remaining() - 16) {
       throw new IllegalArgumentException(
-          "BLOB descriptor uri length " + uriLength + " does not fit its " + bytes.length + " bytes");
+          "BLOB descriptor uri length "
+              + uriLength
+              + " does not fit its "
+              + bytes.length
+              + " bytes");
     }
     byte[] u = new byte[uriLength];
     buf.get(u);

@@ -1,6 +1,9 @@
 package io.paimon.multimodal;
 
-/** A commit could not be made after its retries because other writers kept committing first, or the table changed in a way the commit cannot be rebased onto. */
+/**
+ * A commit could not be made after its retries because other writers kept committing first, or the
+ * table changed in a way the commit cannot be rebased onto.
+ */
 public class CommitConflictException extends MultimodalException {
 
   private static final long serialVersionUID = 1L;

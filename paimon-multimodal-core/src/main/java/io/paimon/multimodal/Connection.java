@@ -31,7 +31,9 @@ public interface Connection extends AutoCloseable {
    */
   Table getTable(String name);
 
-  /** Drops a table and its files. @throws TableNotFoundException unless {@code ignoreIfNotExists} */
+  /**
+   * Drops a table and its files. @throws TableNotFoundException unless {@code ignoreIfNotExists}
+   */
   void dropTable(String name, boolean ignoreIfNotExists);
 
   /** The tables of the current database, by name. */

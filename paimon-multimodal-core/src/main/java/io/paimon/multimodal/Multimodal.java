@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Entry point: connects to a warehouse directory (created on demand) and a database in it
- * ({@code default} unless named).
+ * Entry point: connects to a warehouse directory (created on demand) and a database in it ({@code
+ * default} unless named).
  *
  * <pre>{@code
  * try (Connection conn = Multimodal.connect("/data/warehouse")) {
@@ -43,15 +43,16 @@ public final class Multimodal {
    */
   public static Connection connect(Map<String, String> options) {
     Builder b = builder();
-    options.forEach((k, v) -> {
-      if ("warehouse".equals(k)) {
-        b.warehouse(v);
-      } else if ("database".equals(k)) {
-        b.database(v);
-      } else {
-        b.option(k, v);
-      }
-    });
+    options.forEach(
+        (k, v) -> {
+          if ("warehouse".equals(k)) {
+            b.warehouse(v);
+          } else if ("database".equals(k)) {
+            b.database(v);
+          } else {
+            b.option(k, v);
+          }
+        });
     return b.connect();
   }
 

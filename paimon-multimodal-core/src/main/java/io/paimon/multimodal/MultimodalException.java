@@ -1,6 +1,9 @@
 package io.paimon.multimodal;
 
-/** The base of the library's unchecked exceptions; each subclass names what was wrong (table, column, file, position). */
+/**
+ * The base of the library's unchecked exceptions; each subclass names what was wrong (table,
+ * column, file, position).
+ */
 public class MultimodalException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;

@@ -2,8 +2,8 @@ package io.paimon.multimodal;
 
 /**
  * A {@code where(...)} predicate is malformed or does not fit the table: the message gives the
- * predicate, the 0-based character position and what was expected there, or the column and the
- * type mismatch.
+ * predicate, the 0-based character position and what was expected there, or the column and the type
+ * mismatch.
  */
 public class PredicateException extends MultimodalException {
 

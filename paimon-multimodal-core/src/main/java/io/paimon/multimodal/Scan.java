@@ -56,7 +56,9 @@ public interface Scan {
    */
   Scan limit(long n);
 
-  /** Appends {@code _ROW_ID} to the output; with no projection, all columns plus {@code _ROW_ID}. */
+  /**
+   * Appends {@code _ROW_ID} to the output; with no projection, all columns plus {@code _ROW_ID}.
+   */
   Scan withRowId();
 
   /**
@@ -75,8 +77,7 @@ public interface Scan {
   Scan tag(String tagName);
 
   /**
-   * The number of rows per Arrow batch (default 4096); memory of a streaming read is bounded by
-   * it.
+   * The number of rows per Arrow batch (default 4096); memory of a streaming read is bounded by it.
    */
   Scan batchSize(int rows);
 
@@ -89,17 +90,15 @@ public interface Scan {
    */
   Scan pinned();
 
-  /**
-   * Streams the result in batches. The reader owns one root reloaded per batch; close it.
-   */
+  /** Streams the result in batches. The reader owns one root reloaded per batch; close it. */
   ArrowReader toArrowReader();
 
   /** The whole result in one root that the caller closes. */
   VectorSchemaRoot toArrow();
 
   /**
-   * The whole result as maps from column name to Java value (BLOB as {@link BlobDescriptor},
-   * {@code _ROW_ID} as Long), in column order.
+   * The whole result as maps from column name to Java value (BLOB as {@link BlobDescriptor}, {@code
+   * _ROW_ID} as Long), in column order.
    */
   List<Map<String, Object>> toList();
 
@@ -107,14 +106,14 @@ public interface Scan {
   long count();
 
   /**
-   * The snapshot a terminal started now would read: the pinned one, the tag's, or the latest; 0
-   * for a table without commits.
+   * The snapshot a terminal started now would read: the pinned one, the tag's, or the latest; 0 for
+   * a table without commits.
    */
   long resolvedSnapshotId();
 
   /**
-   * Splits of the data to read (one per data file after pruning by statistics), for sharding a
-   * read across workers: each worker runs {@link #split(Split)} on its share.
+   * Splits of the data to read (one per data file after pruning by statistics), for sharding a read
+   * across workers: each worker runs {@link #split(Split)} on its share.
    */
   List<Split> plan();
 

@@ -1,6 +1,10 @@
 package io.paimon.multimodal;
 
-/** A schema, a column name or a value does not fit the table: an unknown column, a wrong type, a null in a NOT NULL column, a name that could escape the warehouse or clashes with {@code _ROW_ID}. Nothing is written when it is thrown. */
+/**
+ * A schema, a column name or a value does not fit the table: an unknown column, a wrong type, a
+ * null in a NOT NULL column, a name that could escape the warehouse or clashes with {@code
+ * _ROW_ID}. Nothing is written when it is thrown.
+ */
 public class SchemaException extends MultimodalException {
 
   private static final long serialVersionUID = 1L;

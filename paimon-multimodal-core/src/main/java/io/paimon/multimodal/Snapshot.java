@@ -2,9 +2,7 @@ package io.paimon.multimodal;
 
 import java.util.Objects;
 
-/**
- * A committed version of a table. Immutable and thread-safe.
- */
+/** A committed version of a table. Immutable and thread-safe. */
 public final class Snapshot {
 
   private final long id;
@@ -17,8 +15,15 @@ public final class Snapshot {
   private final String commitKind;
 
   /** Creates a snapshot value (as read from its file). */
-  public Snapshot(long id, long schemaId, long timeMillis, long totalRecordCount,
-      long deltaRecordCount, long nextRowId, String commitUser, String commitKind) {
+  public Snapshot(
+      long id,
+      long schemaId,
+      long timeMillis,
+      long totalRecordCount,
+      long deltaRecordCount,
+      long nextRowId,
+      String commitUser,
+      String commitKind) {
     this.id = id;
     this.schemaId = schemaId;
     this.timeMillis = timeMillis;
@@ -75,9 +80,13 @@ public final class Snapshot {
       return false;
     }
     Snapshot s = (Snapshot) o;
-    return id == s.id && schemaId == s.schemaId && timeMillis == s.timeMillis
-        && totalRecordCount == s.totalRecordCount && deltaRecordCount == s.deltaRecordCount
-        && nextRowId == s.nextRowId && commitUser.equals(s.commitUser)
+    return id == s.id
+        && schemaId == s.schemaId
+        && timeMillis == s.timeMillis
+        && totalRecordCount == s.totalRecordCount
+        && deltaRecordCount == s.deltaRecordCount
+        && nextRowId == s.nextRowId
+        && commitUser.equals(s.commitUser)
         && commitKind.equals(s.commitKind);
   }
 
@@ -88,8 +97,18 @@ public final class Snapshot {
 
   @Override
   public String toString() {
-    return "Snapshot{id=" + id + ", schemaId=" + schemaId + ", totalRecordCount=" + totalRecordCount
-        + ", deltaRecordCount=" + deltaRecordCount + ", nextRowId=" + nextRowId + ", timeMillis="
-        + timeMillis + "}";
+    return "Snapshot{id="
+        + id
+        + ", schemaId="
+        + schemaId
+        + ", totalRecordCount="
+        + totalRecordCount
+        + ", deltaRecordCount="
+        + deltaRecordCount
+        + ", nextRowId="
+        + nextRowId
+        + ", timeMillis="
+        + timeMillis
+        + "}";
   }
 }

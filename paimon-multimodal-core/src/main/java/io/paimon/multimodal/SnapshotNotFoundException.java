@@ -1,6 +1,9 @@
 package io.paimon.multimodal;
 
-/** A snapshot id or a tag names no snapshot, or a pinned snapshot has gone (a tag that was moved or deleted during a read). */
+/**
+ * A snapshot id or a tag names no snapshot, or a pinned snapshot has gone (a tag that was moved or
+ * deleted during a read).
+ */
 public class SnapshotNotFoundException extends MultimodalException {
 
   private static final long serialVersionUID = 1L;

@@ -4,8 +4,8 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * A unit of a scan's work: one data file of a snapshot, with the row-ID range it holds.
- * Immutable, serializable and thread-safe.
+ * A unit of a scan's work: one data file of a snapshot, with the row-ID range it holds. Immutable,
+ * serializable and thread-safe.
  */
 public final class Split implements Serializable {
 
@@ -52,7 +52,8 @@ public final class Split implements Serializable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Split && ((Split) o).snapshotId == snapshotId
+    return o instanceof Split
+        && ((Split) o).snapshotId == snapshotId
         && ((Split) o).fileName.equals(fileName);
   }
 
@@ -63,7 +64,14 @@ public final class Split implements Serializable {
 
   @Override
   public String toString() {
-    return "Split{snapshot=" + snapshotId + ", file=" + fileName + ", rowIds=[" + firstRowId
-        + ", " + (firstRowId + rowCount) + ")}";
+    return "Split{snapshot="
+        + snapshotId
+        + ", file="
+        + fileName
+        + ", rowIds=["
+        + firstRowId
+        + ", "
+        + (firstRowId + rowCount)
+        + ")}";
   }
 }

@@ -36,8 +36,8 @@ public interface Table {
   Scan takeRowIds(Collection<Long> rowIds);
 
   /**
-   * Appends rows given as maps from column name to Java value (missing columns are null; BLOB
-   * cells as {@code byte[]} or {@link BlobDescriptor}) in one atomic commit.
+   * Appends rows given as maps from column name to Java value (missing columns are null; BLOB cells
+   * as {@code byte[]} or {@link BlobDescriptor}) in one atomic commit.
    *
    * @return the committed snapshot
    * @throws SchemaException for an unknown column, a wrong type or a null in a NOT NULL column,

@@ -21,32 +21,33 @@ final class AllTypes {
 
   private AllTypes() {}
 
-  static final Schema SCHEMA = Schema.builder()
-      .column("id", DataTypes.BIGINT().notNull())
-      .column("b", DataTypes.BOOLEAN())
-      .column("i8", DataTypes.TINYINT())
-      .column("i16", DataTypes.SMALLINT())
-      .column("i32", DataTypes.INT())
-      .column("f32", DataTypes.FLOAT())
-      .column("f64", DataTypes.DOUBLE())
-      .column("dec", DataTypes.DECIMAL(10, 2))
-      .column("wide", DataTypes.DECIMAL(38, 10))
-      .column("s", DataTypes.STRING())
-      .column("bin", DataTypes.BYTES())
-      .column("d", DataTypes.DATE())
-      .column("t", DataTypes.TIME(3))
-      .column("ts3", DataTypes.TIMESTAMP(3))
-      .column("ts6", DataTypes.TIMESTAMP(6))
-      .column("ts9", DataTypes.TIMESTAMP(9))
-      .column("ltz", DataTypes.TIMESTAMP_LTZ(6))
-      .column("arr", DataTypes.parse("ARRAY<INT>"))
-      .column("m", DataTypes.parse("MAP<STRING, INT>"))
-      .column("r", DataTypes.parse("ROW<x INT, y STRING>"))
-      .column("vec", DataTypes.parse("VECTOR<FLOAT, 3>"))
-      .column("blob", DataTypes.BLOB())
-      .column("blobs", DataTypes.parse("ARRAY<BLOB>"))
-      .column("blob_map", DataTypes.parse("MAP<STRING, BLOB>"))
-      .build();
+  static final Schema SCHEMA =
+      Schema.builder()
+          .column("id", DataTypes.BIGINT().notNull())
+          .column("b", DataTypes.BOOLEAN())
+          .column("i8", DataTypes.TINYINT())
+          .column("i16", DataTypes.SMALLINT())
+          .column("i32", DataTypes.INT())
+          .column("f32", DataTypes.FLOAT())
+          .column("f64", DataTypes.DOUBLE())
+          .column("dec", DataTypes.DECIMAL(10, 2))
+          .column("wide", DataTypes.DECIMAL(38, 10))
+          .column("s", DataTypes.STRING())
+          .column("bin", DataTypes.BYTES())
+          .column("d", DataTypes.DATE())
+          .column("t", DataTypes.TIME(3))
+          .column("ts3", DataTypes.TIMESTAMP(3))
+          .column("ts6", DataTypes.TIMESTAMP(6))
+          .column("ts9", DataTypes.TIMESTAMP(9))
+          .column("ltz", DataTypes.TIMESTAMP_LTZ(6))
+          .column("arr", DataTypes.parse("ARRAY<INT>"))
+          .column("m", DataTypes.parse("MAP<STRING, INT>"))
+          .column("r", DataTypes.parse("ROW<x INT, y STRING>"))
+          .column("vec", DataTypes.parse("VECTOR<FLOAT, 3>"))
+          .column("blob", DataTypes.BLOB())
+          .column("blobs", DataTypes.parse("ARRAY<BLOB>"))
+          .column("blob_map", DataTypes.parse("MAP<STRING, BLOB>"))
+          .build();
 
   private static final String[] WORDS = {
     "", "a", "lake", "x'y", "\u00e9t\u00e9", "\u6f22\u5b57", "tab\there", "\ud83d\ude00 emoji"
@@ -127,7 +128,8 @@ final class AllTypes {
           return out;
         }
       case "r":
-        return Row.of(rnd.nextInt(4) == 0 ? null : rnd.nextInt(),
+        return Row.of(
+            rnd.nextInt(4) == 0 ? null : rnd.nextInt(),
             rnd.nextInt(4) == 0 ? null : WORDS[rnd.nextInt(WORDS.length)]);
       case "vec":
         return new float[] {rnd.nextFloat(), -rnd.nextFloat(), rnd.nextInt(10)};

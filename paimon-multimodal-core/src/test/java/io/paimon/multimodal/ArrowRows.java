@@ -59,8 +59,8 @@ final class ArrowRows {
   }
 
   /** A root holding the rows; the caller closes it. */
-  static VectorSchemaRoot root(Schema schema, List<Map<String, Object>> rows,
-      BufferAllocator allocator) {
+  static VectorSchemaRoot root(
+      Schema schema, List<Map<String, Object>> rows, BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
     try {
       fill(root, rows);
@@ -111,8 +111,10 @@ final class ArrowRows {
     } else if (v instanceof TimeMilliVector) {
       ((TimeMilliVector) v).setSafe(i, (int) (((LocalTime) value).toNanoOfDay() / 1_000_000L));
     } else if (v instanceof TimeStampVector) {
-      Instant instant = value instanceof Instant
-          ? (Instant) value : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
+      Instant instant =
+          value instanceof Instant
+              ? (Instant) value
+              : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
       TimeUnit unit = ((ArrowType.Timestamp) v.getField().getType()).getUnit();
       ((TimeStampVector) v).setSafe(i, epoch(instant, unit));
     } else if (v instanceof ListVector) {
@@ -164,8 +166,8 @@ final class ArrowRows {
       case MILLISECOND:
         return t.toEpochMilli();
       case MICROSECOND:
-        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L),
-            t.getNano() / 1000);
+        return Math.addExact(
+            Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
       case NANOSECOND:
         return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
       default:

@@ -76,8 +76,11 @@ class ConnectionTest {
   @Test
   void connectsWithAnOptionMapAndNamedDatabase() {
     Path warehouse = dir.resolve("wh");
-    Connection conn = track(Multimodal.connect(
-        Map.of("warehouse", warehouse.toString(), "database", "robots", "some.option", "x")));
+    Connection conn =
+        track(
+            Multimodal.connect(
+                Map.of(
+                    "warehouse", warehouse.toString(), "database", "robots", "some.option", "x")));
 
     conn.createTable("frames", docsSchema(), false);
 
@@ -182,8 +185,10 @@ class ConnectionTest {
     Path warehouse = dir.resolve("wh");
     Connection conn = track(Multimodal.connect(warehouse.toString()));
     List<String> before = TableFixtures.tree(dir);
-    String expected = "invalid table name '" + name
-        + "': use letters, digits, '_' and '-' (not first), at most 255 characters";
+    String expected =
+        "invalid table name '"
+            + name
+            + "': use letters, digits, '_' and '-' (not first), at most 255 characters";
 
     assertThatThrownBy(() -> conn.createTable(name, docsSchema(), false))
         .isInstanceOf(SchemaException.class)
@@ -232,11 +237,11 @@ class ConnectionTest {
   @ParameterizedTest
   @ValueSource(strings = {"_ROW_ID", "_row_id", "_Row_Id"})
   void rejectsAColumnNamedRowIdInAnyCase(String name) {
-    assertThatThrownBy(() -> Schema.builder().column("id", DataTypes.BIGINT())
-            .column(name, DataTypes.BIGINT()))
+    assertThatThrownBy(
+            () ->
+                Schema.builder().column("id", DataTypes.BIGINT()).column(name, DataTypes.BIGINT()))
         .isInstanceOf(SchemaException.class)
-        .hasMessage("column name '" + name
-            + "' is reserved for the row-ID system column _ROW_ID");
+        .hasMessage("column name '" + name + "' is reserved for the row-ID system column _ROW_ID");
   }
 
   @Test
@@ -244,12 +249,16 @@ class ConnectionTest {
     assertThatThrownBy(() -> Schema.builder().build())
         .isInstanceOf(SchemaException.class)
         .hasMessage("a schema needs at least one column");
-    assertThatThrownBy(() -> Schema.builder().column("a", DataTypes.INT())
-            .column("a", DataTypes.STRING()).build())
+    assertThatThrownBy(
+            () ->
+                Schema.builder()
+                    .column("a", DataTypes.INT())
+                    .column("a", DataTypes.STRING())
+                    .build())
         .isInstanceOf(SchemaException.class)
         .hasMessageContaining("'a'");
-    assertThatThrownBy(() -> Schema.builder().column("a", DataTypes.INT())
-            .partitionKeys("b").build())
+    assertThatThrownBy(
+            () -> Schema.builder().column("a", DataTypes.INT()).partitionKeys("b").build())
         .isInstanceOf(SchemaException.class)
         .hasMessage("partition key 'b' is not a column; columns are [a]");
     assertThatThrownBy(() -> Schema.builder().column("", DataTypes.INT()))
@@ -262,18 +271,23 @@ class ConnectionTest {
 
   static Stream<Arguments> unwritableSchemas() {
     return Stream.of(
-        Arguments.of(option("target-file-size", "lots"),
+        Arguments.of(
+            option("target-file-size", "lots"),
             "option target-file-size = 'lots' is not a positive size such as 128 mb"),
-        Arguments.of(option("blob.target-file-size", "0 mb"),
+        Arguments.of(
+            option("blob.target-file-size", "0 mb"),
             "option blob.target-file-size = '0 mb' is not a positive size such as 128 mb"),
-        Arguments.of(option("file.block-size", "4 gb"),
-            "option file.block-size is too large: 4294967296"),
-        Arguments.of(option("file.compression.zstd-level", "high"),
+        Arguments.of(
+            option("file.block-size", "4 gb"), "option file.block-size is too large: 4294967296"),
+        Arguments.of(
+            option("file.compression.zstd-level", "high"),
             "option file.compression.zstd-level = 'high': For input string: \"high\""),
-        Arguments.of(column("r", "ROW<a BLOB>"),
+        Arguments.of(
+            column("r", "ROW<a BLOB>"),
             "column 'r' of type ROW<`a` BLOB>: BLOB is supported as a column, an ARRAY element"
                 + " or a MAP value"),
-        Arguments.of(column("nested", "ARRAY<ARRAY<BLOB>>"),
+        Arguments.of(
+            column("nested", "ARRAY<ARRAY<BLOB>>"),
             "column 'nested' of type ARRAY<ARRAY<BLOB>>: BLOB is supported as a column, an ARRAY"
                 + " element or a MAP value"));
   }
@@ -283,8 +297,10 @@ class ConnectionTest {
   }
 
   private static Schema column(String name, String type) {
-    return Schema.builder().column("id", DataTypes.BIGINT())
-        .column(name, DataTypes.parse(type)).build();
+    return Schema.builder()
+        .column("id", DataTypes.BIGINT())
+        .column(name, DataTypes.parse(type))
+        .build();
   }
 
   @ParameterizedTest
@@ -306,8 +322,9 @@ class ConnectionTest {
     Connection conn = track(Multimodal.connect(dir.toString()));
     conn.createTable("docs", docsSchema(), false);
 
-    JsonNode json = new ObjectMapper().readTree(
-        Files.readAllBytes(dir.resolve("default.db/docs/schema/schema-0")));
+    JsonNode json =
+        new ObjectMapper()
+            .readTree(Files.readAllBytes(dir.resolve("default.db/docs/schema/schema-0")));
 
     assertThat(json.get("id").asLong()).isZero();
     JsonNode fields = json.get("fields");

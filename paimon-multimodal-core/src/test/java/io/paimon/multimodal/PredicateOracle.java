@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * a brute-force evaluator in SQL three-valued logic over the Java values the test wrote (null is
  * UNKNOWN). Written from the documented semantics, independently of the library's evaluator:
  * numbers compare across types (as doubles when a side is floating-point, NaN equal to itself and
- * above everything, -0.0 equal to 0.0; exactly otherwise), strings by code point, LIKE with
- * {@code %} and {@code _}.
+ * above everything, -0.0 equal to 0.0; exactly otherwise), strings by code point, LIKE with {@code
+ * %} and {@code _}.
  */
 final class PredicateOracle {
 
@@ -48,14 +48,16 @@ final class PredicateOracle {
         {
           Pred a = predicate(depth - 1);
           Pred b = predicate(depth - 1);
-          return new Pred("(" + a.text() + ") AND (" + b.text() + ")",
+          return new Pred(
+              "(" + a.text() + ") AND (" + b.text() + ")",
               r -> and(a.eval().apply(r), b.eval().apply(r)));
         }
       case 1:
         {
           Pred a = predicate(depth - 1);
           Pred b = predicate(depth - 1);
-          return new Pred("(" + a.text() + ") OR (" + b.text() + ")",
+          return new Pred(
+              "(" + a.text() + ") OR (" + b.text() + ")",
               r -> or(a.eval().apply(r), b.eval().apply(r)));
         }
       default:
@@ -83,8 +85,8 @@ final class PredicateOracle {
         {
           String c = pick(ALL);
           boolean negated = rnd.nextBoolean();
-          return new Pred(c + (negated ? " IS NOT NULL" : " IS NULL"),
-              r -> (r.get(c) == null) != negated);
+          return new Pred(
+              c + (negated ? " IS NOT NULL" : " IS NULL"), r -> (r.get(c) == null) != negated);
         }
       case 7:
         {
@@ -98,7 +100,8 @@ final class PredicateOracle {
         {
           long from = rnd.nextInt(950);
           long to = from + rnd.nextInt(400);
-          return new Pred("_ROW_ID >= " + from + " AND _ROW_ID < " + to,
+          return new Pred(
+              "_ROW_ID >= " + from + " AND _ROW_ID < " + to,
               r -> and(cmp(r.get("_ROW_ID"), from, ">="), cmp(r.get("_ROW_ID"), to, "<")));
         }
     }
@@ -133,13 +136,15 @@ final class PredicateOracle {
     for (int k = 0; k < items.size(); k++) {
       text.append(k == 0 ? "" : ", ").append(items.get(k).text);
     }
-    return new Pred(text.append(")").toString(), r -> {
-      Boolean any = Boolean.FALSE;
-      for (Literal item : items) {
-        any = or(any, cmp(r.get(c), item.value, "="));
-      }
-      return negated ? not(any) : any;
-    });
+    return new Pred(
+        text.append(")").toString(),
+        r -> {
+          Boolean any = Boolean.FALSE;
+          for (Literal item : items) {
+            any = or(any, cmp(r.get(c), item.value, "="));
+          }
+          return negated ? not(any) : any;
+        });
   }
 
   private Pred between() {
@@ -147,7 +152,8 @@ final class PredicateOracle {
     Literal lo = literal(c);
     Literal hi = literal(c);
     boolean negated = rnd.nextInt(3) == 0;
-    return new Pred(c + (negated ? " NOT BETWEEN " : " BETWEEN ") + lo.text + " AND " + hi.text,
+    return new Pred(
+        c + (negated ? " NOT BETWEEN " : " BETWEEN ") + lo.text + " AND " + hi.text,
         r -> {
           Boolean in = and(cmp(r.get(c), lo.value, ">="), cmp(r.get(c), hi.value, "<="));
           return negated ? not(in) : in;
@@ -165,14 +171,16 @@ final class PredicateOracle {
     Pattern compiled = Pattern.compile(regex.toString(), Pattern.DOTALL);
     boolean negated = rnd.nextInt(3) == 0;
     String text = "s " + (negated ? "NOT LIKE " : "LIKE ") + quote(pattern.toString());
-    return new Pred(text, r -> {
-      Object v = r.get("s");
-      if (v == null) {
-        return null;
-      }
-      boolean m = compiled.matcher((String) v).matches();
-      return negated != m;
-    });
+    return new Pred(
+        text,
+        r -> {
+          Object v = r.get("s");
+          if (v == null) {
+            return null;
+          }
+          boolean m = compiled.matcher((String) v).matches();
+          return negated != m;
+        });
   }
 
   /** A literal of a column's type: its text in a predicate and its Java value (null for NULL). */

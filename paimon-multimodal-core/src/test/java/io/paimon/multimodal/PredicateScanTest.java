@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A randomized differential test of {@code where}: random predicates over a table written in
- * several commits are run by the scan and by a brute-force three-valued evaluator over the rows
- * the test wrote ({@link PredicateOracle}); plus file pruning by statistics, observed through a
+ * several commits are run by the scan and by a brute-force three-valued evaluator over the rows the
+ * test wrote ({@link PredicateOracle}); plus file pruning by statistics, observed through a
  * counting {@link io.paimon.multimodal.fs.FileIO}.
  */
 class PredicateScanTest {
@@ -47,16 +47,20 @@ class PredicateScanTest {
     io = new CountingFileIO();
     conn = Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect();
     allocator = new RootAllocator();
-    table = conn.createTable("t", Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("i", DataTypes.INT())
-        .column("l", DataTypes.BIGINT())
-        .column("d", DataTypes.DOUBLE())
-        .column("s", DataTypes.STRING())
-        .column("dt", DataTypes.DATE())
-        .column("b", DataTypes.BOOLEAN())
-        .column("dec", DataTypes.DECIMAL(10, 2))
-        .build(), false);
+    table =
+        conn.createTable(
+            "t",
+            Schema.builder()
+                .column("id", DataTypes.BIGINT().notNull())
+                .column("i", DataTypes.INT())
+                .column("l", DataTypes.BIGINT())
+                .column("d", DataTypes.DOUBLE())
+                .column("s", DataTypes.STRING())
+                .column("dt", DataTypes.DATE())
+                .column("b", DataTypes.BOOLEAN())
+                .column("dec", DataTypes.DECIMAL(10, 2))
+                .build(),
+            false);
     rows = randomRows(new Random(SEED), COMMITS * ROWS_PER_COMMIT);
     for (int c = 0; c < COMMITS; c++) {
       table.add(rows.subList(c * ROWS_PER_COMMIT, (c + 1) * ROWS_PER_COMMIT));
@@ -77,8 +81,13 @@ class PredicateScanTest {
       row.put("i", maybe(rnd, rnd.nextInt(21) - 10));
       long extreme = rnd.nextBoolean() ? Long.MAX_VALUE : Long.MIN_VALUE;
       row.put("l", maybe(rnd, rnd.nextInt(20) == 0 ? extreme : (long) rnd.nextInt(2001) - 1000));
-      row.put("d", maybe(rnd, rnd.nextInt(40) == 0
-          ? (rnd.nextBoolean() ? Double.NaN : -0.0) : (rnd.nextInt(41) - 20) / 4.0));
+      row.put(
+          "d",
+          maybe(
+              rnd,
+              rnd.nextInt(40) == 0
+                  ? (rnd.nextBoolean() ? Double.NaN : -0.0)
+                  : (rnd.nextInt(41) - 20) / 4.0));
       String[] strings = PredicateOracle.STRINGS;
       row.put("s", maybe(rnd, strings[rnd.nextInt(strings.length)]));
       row.put("dt", maybe(rnd, LocalDate.of(2026, 1, 1).plusDays(rnd.nextInt(31))));
@@ -116,7 +125,8 @@ class PredicateScanTest {
           (narrow ? scan.select("id").withRowId() : scan.withRowId()).toList();
 
       assertThat(actual.stream().map(r -> (Long) r.get("_ROW_ID")).collect(Collectors.toList()))
-          .as(why).isEqualTo(expected);
+          .as(why)
+          .isEqualTo(expected);
       for (Map<String, Object> r : actual) {
         Map<String, Object> row = new LinkedHashMap<>(r);
         row.remove("_ROW_ID");
@@ -146,8 +156,14 @@ class PredicateScanTest {
 
   @Test
   void predicatesOpenNoDataFileTheStatisticsRuleOut() {
-    String[] none = {"id > 100000", "id < 0", "dt > DATE '2027-01-01'", "_ROW_ID >= 900",
-        "dec > 10.00", "id IN (-1, 5000)"};
+    String[] none = {
+      "id > 100000",
+      "id < 0",
+      "dt > DATE '2027-01-01'",
+      "_ROW_ID >= 900",
+      "dec > 10.00",
+      "id IN (-1, 5000)"
+    };
     for (String p : none) {
       io.reset();
       assertThat(table.scan().allocator(allocator).where(p).toList()).as(p).isEmpty();
@@ -166,13 +182,17 @@ class PredicateScanTest {
 
   @Test
   void findsValuesThatWereRoundedToTheColumnPrecisionOnWrite() {
-    Table rounded = conn.createTable("rounded", Schema.builder()
-        .column("dec", DataTypes.DECIMAL(10, 2))
-        .column("ts3", DataTypes.TIMESTAMP(3))
-        .column("ts6", DataTypes.TIMESTAMP(6))
-        .column("ltz", DataTypes.TIMESTAMP_LTZ(3))
-        .column("t", DataTypes.TIME(3))
-        .build(), false);
+    Table rounded =
+        conn.createTable(
+            "rounded",
+            Schema.builder()
+                .column("dec", DataTypes.DECIMAL(10, 2))
+                .column("ts3", DataTypes.TIMESTAMP(3))
+                .column("ts6", DataTypes.TIMESTAMP(6))
+                .column("ltz", DataTypes.TIMESTAMP_LTZ(3))
+                .column("t", DataTypes.TIME(3))
+                .build(),
+            false);
     LocalDateTime ts = LocalDateTime.of(2026, 1, 31, 12, 0, 0, 123_456_789);
     Map<String, Object> row = new HashMap<>();
     row.put("dec", new BigDecimal("1.005"));
@@ -185,16 +205,22 @@ class PredicateScanTest {
 
     // What the table holds is the value at the column's precision ...
     Map<String, Object> stored = rounded.scan().allocator(allocator).toList().get(0);
-    assertThat(stored).containsEntry("dec", new BigDecimal("1.01"))
+    assertThat(stored)
+        .containsEntry("dec", new BigDecimal("1.01"))
         .containsEntry("ts3", ts.withNano(123_000_000))
         .containsEntry("ts6", ts.withNano(123_456_000))
         .containsEntry("ltz", ts.withNano(123_000_000).toInstant(ZoneOffset.UTC))
         .containsEntry("t", ts.toLocalTime().withNano(123_000_000));
     // ... and that is what predicates (and the statistics that prune files) see.
-    for (String p : List.of("dec = 1.01", "ts3 = TIMESTAMP '2026-01-31 12:00:00.123'",
-        "ts6 = TIMESTAMP '2026-01-31 12:00:00.123456'",
-        "ltz = TIMESTAMP '2026-01-31 12:00:00.123'", "t <= TIME '12:00:00.123'",
-        "ts3 <= TIMESTAMP '2026-01-31 12:00:00.123'", "dec <= 1.01")) {
+    for (String p :
+        List.of(
+            "dec = 1.01",
+            "ts3 = TIMESTAMP '2026-01-31 12:00:00.123'",
+            "ts6 = TIMESTAMP '2026-01-31 12:00:00.123456'",
+            "ltz = TIMESTAMP '2026-01-31 12:00:00.123'",
+            "t <= TIME '12:00:00.123'",
+            "ts3 <= TIMESTAMP '2026-01-31 12:00:00.123'",
+            "dec <= 1.01")) {
       assertThat(rounded.scan().allocator(allocator).where(p).count()).as(p).isEqualTo(1);
     }
   }

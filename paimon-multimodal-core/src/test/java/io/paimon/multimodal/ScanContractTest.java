@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The scan contract: refinements return new scans and leave the scan they refine unchanged, and
- * the order of refinements does not change the result.
+ * The scan contract: refinements return new scans and leave the scan they refine unchanged, and the
+ * order of refinements does not change the result.
  */
 class ScanContractTest {
 
@@ -54,13 +54,17 @@ class ScanContractTest {
   void writeFourSnapshots() {
     conn = Multimodal.connect(dir.toString());
     allocator = new RootAllocator();
-    table = conn.createTable("t", Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("cat", DataTypes.STRING())
-        .column("score", DataTypes.DOUBLE())
-        .column("day", DataTypes.DATE())
-        .column("image", DataTypes.BLOB())
-        .build(), false);
+    table =
+        conn.createTable(
+            "t",
+            Schema.builder()
+                .column("id", DataTypes.BIGINT().notNull())
+                .column("cat", DataTypes.STRING())
+                .column("score", DataTypes.DOUBLE())
+                .column("day", DataTypes.DATE())
+                .column("image", DataTypes.BLOB())
+                .build(),
+            false);
     Random rnd = new Random(SEED);
     for (int c = 0; c < 4; c++) {
       List<Map<String, Object>> rows = new ArrayList<>();
@@ -95,9 +99,17 @@ class ScanContractTest {
     org.apache.arrow.vector.types.pojo.Schema schema = base.arrowSchema();
     assertThat(all).hasSize(2000);
 
-    List<Scan> refined = List.of(base.where("id < 10"), base.select("id"), base.limit(3),
-        base.withRowId(), base.batchSize(7), base.snapshot(1), base.tag("t2"),
-        base.allocator(allocator), base.pinned());
+    List<Scan> refined =
+        List.of(
+            base.where("id < 10"),
+            base.select("id"),
+            base.limit(3),
+            base.withRowId(),
+            base.batchSize(7),
+            base.snapshot(1),
+            base.tag("t2"),
+            base.allocator(allocator),
+            base.pinned());
 
     for (Scan r : refined) {
       assertThat(r).isNotSameAs(base);
@@ -123,8 +135,7 @@ class ScanContractTest {
     assertThatThrownBy(() -> refined.get(6).snapshot(1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("a scan reads either a snapshot or a tag; it is already pinned to tag 't2'");
-    assertThatThrownBy(() -> base.where("id <"))
-        .isInstanceOf(PredicateException.class);
+    assertThatThrownBy(() -> base.where("id <")).isInstanceOf(PredicateException.class);
     assertThat(refined.get(5).count()).isEqualTo(500);
     assertThat(base.count()).isEqualTo(2000);
 
@@ -140,14 +151,15 @@ class ScanContractTest {
 
   @Test
   void theOrderOfTheSameRefinementsDoesNotChangeTheResult() {
-    List<Refinement> refinements = List.of(
-        new Refinement("where(score)", s -> s.where(PREDICATES[0])),
-        new Refinement("where(cat)", s -> s.where(PREDICATES[1])),
-        new Refinement("select", s -> s.select("cat", "id", "day", "image")),
-        new Refinement("limit(40)", s -> s.limit(40)),
-        new Refinement("withRowId", Scan::withRowId),
-        new Refinement("batchSize(7)", s -> s.batchSize(7)),
-        new Refinement("snapshot(3)", s -> s.snapshot(3)));
+    List<Refinement> refinements =
+        List.of(
+            new Refinement("where(score)", s -> s.where(PREDICATES[0])),
+            new Refinement("where(cat)", s -> s.where(PREDICATES[1])),
+            new Refinement("select", s -> s.select("cat", "id", "day", "image")),
+            new Refinement("limit(40)", s -> s.limit(40)),
+            new Refinement("withRowId", Scan::withRowId),
+            new Refinement("batchSize(7)", s -> s.batchSize(7)),
+            new Refinement("snapshot(3)", s -> s.snapshot(3)));
     List<Map<String, Object>> expected = apply(scan(), refinements).toList();
     assertThat(expected).hasSize(40);
     assertThat(expected.get(0).keySet()).containsExactly("cat", "id", "day", "image", "_ROW_ID");

@@ -41,12 +41,16 @@ class ScanTest {
   void writeThreeFiles() {
     conn = Multimodal.connect(dir.toString());
     allocator = new RootAllocator();
-    table = conn.createTable("docs", Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("name", DataTypes.STRING())
-        .column("score", DataTypes.DOUBLE())
-        .column("image", DataTypes.BLOB())
-        .build(), false);
+    table =
+        conn.createTable(
+            "docs",
+            Schema.builder()
+                .column("id", DataTypes.BIGINT().notNull())
+                .column("name", DataTypes.STRING())
+                .column("score", DataTypes.DOUBLE())
+                .column("image", DataTypes.BLOB())
+                .build(),
+            false);
     Random rnd = new Random(SEED);
     for (int i = 0; i < ROWS; i++) {
       Map<String, Object> row = new HashMap<>();
@@ -96,10 +100,12 @@ class ScanTest {
 
     assertThat(rows).hasSize(3);
     assertThat(rows.get(1).keySet()).containsExactly("score", "id");
-    assertThat(rows.get(1)).containsEntry("id", 1L)
+    assertThat(rows.get(1))
+        .containsEntry("id", 1L)
         .containsEntry("score", written.get(1).get("score"));
     assertThat(scan().select(List.of("name")).arrowSchema().getFields())
-        .extracting(Field::getName).containsExactly("name");
+        .extracting(Field::getName)
+        .containsExactly("name");
     assertThat(scan().select("_ROW_ID", "name").limit(1).toList())
         .containsExactly(Map.of("_ROW_ID", 0L, "name", "n0"));
   }
@@ -172,14 +178,25 @@ class ScanTest {
     assertThat(batchSizes(scan().batchSize(Integer.MAX_VALUE))).containsExactly(ROWS);
     assertThat(batchSizes(scan().batchSize(Integer.MAX_VALUE).where("id >= 2990")))
         .containsExactly(10);
-    assertThat(ids(table.takeRowIds(7, 2999, 7).allocator(allocator).batchSize(Integer.MAX_VALUE)
-        .toList(), "id")).containsExactly(7L, 2999L, 7L);
+    assertThat(
+            ids(
+                table
+                    .takeRowIds(7, 2999, 7)
+                    .allocator(allocator)
+                    .batchSize(Integer.MAX_VALUE)
+                    .toList(),
+                "id"))
+        .containsExactly(7L, 2999L, 7L);
   }
 
   @Test
   void closingAReaderMidwayReleasesAllItsMemory() throws Exception {
-    List<Scan> scans = List.of(scan(), scan().where("_ROW_ID < 50 OR name LIKE 'n1%'"),
-        scan().where("_ROW_ID > 10").select("image"), table.takeRowIds(5, 2500, 7));
+    List<Scan> scans =
+        List.of(
+            scan(),
+            scan().where("_ROW_ID < 50 OR name LIKE 'n1%'"),
+            scan().where("_ROW_ID > 10").select("image"),
+            table.takeRowIds(5, 2500, 7));
     for (Scan s : scans) {
       try (RootAllocator own = new RootAllocator()) {
         ArrowReader reader = s.allocator(own).batchSize(100).toArrowReader();
@@ -284,10 +301,11 @@ class ScanTest {
   void aPredicateOnAColumnThatIsNotSelectedStillFilters() {
     List<Map<String, Object>> rows = scan().select("name").where("id >= 10 AND id < 13").toList();
 
-    assertThat(rows).containsExactly(Map.of("name", "n10"), Map.of("name", "n11"),
-        Map.of("name", "n12"));
+    assertThat(rows)
+        .containsExactly(Map.of("name", "n10"), Map.of("name", "n11"), Map.of("name", "n12"));
     assertThat(scan().where("score IS NULL").select("id").toList())
-        .allMatch(r -> (Long) r.get("id") % 10 == 0).hasSize(ROWS / 10);
+        .allMatch(r -> (Long) r.get("id") % 10 == 0)
+        .hasSize(ROWS / 10);
     assertThat(ids(scan().where("_ROW_ID BETWEEN 998 AND 1001").select("id").toList(), "id"))
         .isEqualTo(range(998, 1002));
   }
@@ -295,28 +313,29 @@ class ScanTest {
   @Test
   void whereReportsThePositionOfTheProblem() {
     assertThatThrownBy(() -> table.scan().where("nope = 1"))
-        .isInstanceOfSatisfying(PredicateException.class, e -> {
-          assertThat(e.position()).isZero();
-          assertThat(e.predicate()).isEqualTo("nope = 1");
-        })
+        .isInstanceOfSatisfying(
+            PredicateException.class,
+            e -> {
+              assertThat(e.position()).isZero();
+              assertThat(e.predicate()).isEqualTo("nope = 1");
+            })
         .hasMessageStartingWith("unknown column 'nope'")
         .hasMessageEndingWith("at position 0 of predicate \"nope = 1\"");
     assertThatThrownBy(() -> table.scan().where("id = 1 AND name = 5"))
-        .isInstanceOfSatisfying(PredicateException.class,
-            e -> assertThat(e.position()).isEqualTo(18))
+        .isInstanceOfSatisfying(
+            PredicateException.class, e -> assertThat(e.position()).isEqualTo(18))
         .hasMessageContaining("column 'name' of type STRING");
     assertThatThrownBy(() -> table.scan().where("id >"))
-        .isInstanceOfSatisfying(PredicateException.class,
-            e -> assertThat(e.position()).isEqualTo(4))
+        .isInstanceOfSatisfying(
+            PredicateException.class, e -> assertThat(e.position()).isEqualTo(4))
         .hasMessageEndingWith("at position 4 of predicate \"id >\"");
     assertThatThrownBy(() -> table.scan().where("image = 1"))
-        .isInstanceOfSatisfying(PredicateException.class,
-            e -> assertThat(e.position()).isZero())
+        .isInstanceOfSatisfying(PredicateException.class, e -> assertThat(e.position()).isZero())
         .hasMessageContaining("column 'image' of type BLOB cannot be compared");
     assertThatThrownBy(() -> table.scan().where("id = 1; DROP TABLE docs"))
         .isInstanceOf(PredicateException.class);
     assertThatThrownBy(() -> table.scan().where(" "))
-        .isInstanceOfSatisfying(PredicateException.class,
-            e -> assertThat(e.position()).isEqualTo(1));
+        .isInstanceOfSatisfying(
+            PredicateException.class, e -> assertThat(e.position()).isEqualTo(1));
   }
 }

@@ -68,8 +68,8 @@ final class TableFixtures {
 
   /**
    * A form of a value that compares by content with {@code equals}: arrays become lists, rows
-   * lists, maps keep their order as a list of entries, and BLOB descriptors of the table become
-   * the bytes they point at when {@code resolveBlobs} is set.
+   * lists, maps keep their order as a list of entries, and BLOB descriptors of the table become the
+   * bytes they point at when {@code resolveBlobs} is set.
    */
   static Object normalize(Object v, boolean resolveBlobs) {
     if (v == null) {
@@ -98,8 +98,9 @@ final class TableFixtures {
     if (v instanceof Map) {
       List<Object> out = new ArrayList<>();
       for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-        out.add(Arrays.asList(normalize(e.getKey(), resolveBlobs),
-            normalize(e.getValue(), resolveBlobs)));
+        out.add(
+            Arrays.asList(
+                normalize(e.getKey(), resolveBlobs), normalize(e.getValue(), resolveBlobs)));
       }
       return out;
     }

@@ -74,7 +74,8 @@ class WriteReadTest {
     List<Map<String, Object>> actual = read(table);
     assertThat(actual).hasSize(300);
     assertThat(actual.get(0).keySet()).containsExactlyElementsOf(AllTypes.SCHEMA.columnNames());
-    assertThat(normalizeRows(actual, true)).as("seed %d", SEED)
+    assertThat(normalizeRows(actual, true))
+        .as("seed %d", SEED)
         .isEqualTo(normalizeRows(rows, false));
   }
 
@@ -109,8 +110,11 @@ class WriteReadTest {
     try (VectorSchemaRoot root = ArrowRows.root(input, rows, allocator)) {
       fromRoot.add(root);
     }
-    try (ArrowRows.RowsReader reader = new ArrowRows.RowsReader(allocator, input,
-        List.of(rows.subList(0, 50), rows.subList(50, 51), List.of(), rows.subList(51, 120)))) {
+    try (ArrowRows.RowsReader reader =
+        new ArrowRows.RowsReader(
+            allocator,
+            input,
+            List.of(rows.subList(0, 50), rows.subList(50, 51), List.of(), rows.subList(51, 120)))) {
       Snapshot s = fromReader.add(reader);
       assertThat(reader.loaded).isEqualTo(4);
       assertThat(s.deltaRecordCount()).isEqualTo(120);
@@ -132,8 +136,8 @@ class WriteReadTest {
       fields.add(ArrowSchemas.toArrowField(c, AllTypes.SCHEMA.columnType(c)));
     }
 
-    try (VectorSchemaRoot root = ArrowRows.root(
-        new org.apache.arrow.vector.types.pojo.Schema(fields), rows, allocator)) {
+    try (VectorSchemaRoot root =
+        ArrowRows.root(new org.apache.arrow.vector.types.pojo.Schema(fields), rows, allocator)) {
       table.add(root);
     }
 
@@ -208,10 +212,13 @@ class WriteReadTest {
   static void assertBlobStruct(Field field) {
     assertThat(field.getType()).isEqualTo(ArrowType.Struct.INSTANCE);
     assertThat(field.getMetadata()).containsEntry("paimon.type", "BLOB");
-    assertThat(field.getChildren()).extracting(Field::getName)
+    assertThat(field.getChildren())
+        .extracting(Field::getName)
         .containsExactly("uri", "offset", "length");
-    assertThat(field.getChildren()).extracting(Field::getType).containsExactly(
-        ArrowType.Utf8.INSTANCE, new ArrowType.Int(64, true), new ArrowType.Int(64, true));
+    assertThat(field.getChildren())
+        .extracting(Field::getType)
+        .containsExactly(
+            ArrowType.Utf8.INSTANCE, new ArrowType.Int(64, true), new ArrowType.Int(64, true));
   }
 
   @Test
@@ -288,20 +295,26 @@ class WriteReadTest {
 
   @Test
   void rollsDataFilesAtTheTargetSizeAndReadsEveryRowInRowIdOrder() {
-    Schema schema = Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("payload", DataTypes.STRING())
-        .option("target-file-size", "16 kb")
-        .option("file.block-size", "4 kb")
-        .build();
+    Schema schema =
+        Schema.builder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("payload", DataTypes.STRING())
+            .option("target-file-size", "16 kb")
+            .option("file.block-size", "4 kb")
+            .build();
     Table table = conn.createTable("rolled", schema, false);
     Random rnd = new Random(SEED + 5);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int i = 0; i < 6000; i++) {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("id", (long) i);
-      row.put("payload", rnd.nextInt(10) == 0 ? null : Long.toHexString(rnd.nextLong())
-          + Long.toHexString(rnd.nextLong()) + Long.toHexString(rnd.nextLong()));
+      row.put(
+          "payload",
+          rnd.nextInt(10) == 0
+              ? null
+              : Long.toHexString(rnd.nextLong())
+                  + Long.toHexString(rnd.nextLong())
+                  + Long.toHexString(rnd.nextLong()));
       rows.add(row);
     }
 
@@ -321,11 +334,12 @@ class WriteReadTest {
 
   @Test
   void rollsAtTheBlobTargetSizeAndKeepsEveryDescriptorPointingAtItsBytes() {
-    Schema schema = Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("image", DataTypes.BLOB())
-        .option("blob.target-file-size", "64 kb")
-        .build();
+    Schema schema =
+        Schema.builder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("image", DataTypes.BLOB())
+            .option("blob.target-file-size", "64 kb")
+            .build();
     Table table = conn.createTable("rolled", schema, false);
     Random rnd = new Random(SEED + 6);
     List<Map<String, Object>> rows = new ArrayList<>();
@@ -342,25 +356,31 @@ class WriteReadTest {
     assertThat(names(data, ".blob")).hasSizeGreaterThan(10);
     assertThat(names(data, ".row")).hasSameSizeAs(names(data, ".blob"));
     List<Map<String, Object>> out = read(table);
-    assertThat(out.stream().map(r -> r.get("image")).filter(d -> d != null)
-        .map(d -> ((BlobDescriptor) d).uri()).distinct().count())
+    assertThat(
+            out.stream()
+                .map(r -> r.get("image"))
+                .filter(d -> d != null)
+                .map(d -> ((BlobDescriptor) d).uri())
+                .distinct()
+                .count())
         .isEqualTo(names(data, ".blob").size());
     assertThat(normalizeRows(out, true)).isEqualTo(normalizeRows(rows, false));
   }
 
   @Test
   void recordsPerColumnStatisticsOfEveryDataFileInTheManifest() throws Exception {
-    Schema schema = Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("score", DataTypes.DOUBLE())
-        .column("name", DataTypes.STRING())
-        .column("day", DataTypes.DATE())
-        .column("flag", DataTypes.BOOLEAN())
-        .column("amount", DataTypes.DECIMAL(10, 2))
-        .column("image", DataTypes.BLOB())
-        .option("target-file-size", "4 kb")
-        .option("file.block-size", "1 kb")
-        .build();
+    Schema schema =
+        Schema.builder()
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("score", DataTypes.DOUBLE())
+            .column("name", DataTypes.STRING())
+            .column("day", DataTypes.DATE())
+            .column("flag", DataTypes.BOOLEAN())
+            .column("amount", DataTypes.DECIMAL(10, 2))
+            .column("image", DataTypes.BLOB())
+            .option("target-file-size", "4 kb")
+            .option("file.block-size", "1 kb")
+            .build();
     Table table = conn.createTable("stats", schema, false);
     Random rnd = new Random(SEED + 7);
     List<Map<String, Object>> rows = new ArrayList<>();
@@ -371,8 +391,9 @@ class WriteReadTest {
       row.put("name", rnd.nextInt(5) == 0 ? null : "n" + rnd.nextInt(100_000));
       row.put("day", rnd.nextInt(5) == 0 ? null : LocalDate.ofEpochDay(rnd.nextInt(40_000)));
       row.put("flag", i < 1000 ? null : rnd.nextBoolean());
-      row.put("amount", rnd.nextInt(5) == 0 ? null
-          : BigDecimal.valueOf(rnd.nextInt(2_000_000) - 1_000_000, 2));
+      row.put(
+          "amount",
+          rnd.nextInt(5) == 0 ? null : BigDecimal.valueOf(rnd.nextInt(2_000_000) - 1_000_000, 2));
       row.put("image", rnd.nextInt(5) == 0 ? null : AllTypes.bytes(rnd, 8));
       rows.add(row);
     }
@@ -387,8 +408,7 @@ class WriteReadTest {
       if (name.startsWith("manifest-list-")) {
         continue;
       }
-      for (JsonNode entry
-          : json.readTree(manifests.resolve(name).toFile()).get("entries")) {
+      for (JsonNode entry : json.readTree(manifests.resolve(name).toFile()).get("entries")) {
         assertThat(entry.get("kind").asText()).isEqualTo("ADD");
         JsonNode file = entry.get("file");
         int first = file.get("firstRowId").asInt();
@@ -405,7 +425,8 @@ class WriteReadTest {
           inFile.forEach(r -> values.add(r.get(column)));
           String where = file.get("fileName").asText() + " column " + column;
           assertThat(st.get("column").asText()).isEqualTo(column);
-          assertThat(st.get("nullCount").asLong()).as(where)
+          assertThat(st.get("nullCount").asLong())
+              .as(where)
               .isEqualTo(values.stream().filter(v -> v == null).count());
           assertThat(text(st.get("min"))).as(where).isEqualTo(extreme(values, -1));
           assertThat(text(st.get("max"))).as(where).isEqualTo(extreme(values, 1));

@@ -50,8 +50,11 @@ class WriteValidationTest {
     Schema.Builder b = Schema.builder();
     AllTypes.SCHEMA.rowType().fields().forEach(f -> b.column(f.name(), f.type()));
     // Tiny files, so the rows before the bad one have already rolled several files.
-    table = conn.createTable("t", b.option("target-file-size", "8 kb")
-        .option("file.block-size", "2 kb").build(), false);
+    table =
+        conn.createTable(
+            "t",
+            b.option("target-file-size", "8 kb").option("file.block-size", "2 kb").build(),
+            false);
     good = AllTypes.rows(new Random(SEED), 0, 300);
     table.add(good.subList(0, 20));
   }
@@ -77,8 +80,11 @@ class WriteValidationTest {
     String columns = AllTypes.SCHEMA.columnNames().toString();
     return Stream.of(
         Arguments.of("nope", 1, "row 250: table 't' has no column 'nope'; columns are " + columns),
-        Arguments.of("_ROW_ID", 5L, "row 250: table 't' has no column '_ROW_ID' (_ROW_ID is"
-            + " assigned at commit and cannot be written)"),
+        Arguments.of(
+            "_ROW_ID",
+            5L,
+            "row 250: table 't' has no column '_ROW_ID' (_ROW_ID is"
+                + " assigned at commit and cannot be written)"),
         Arguments.of("id", null, "row 250: field 'id' is NOT NULL but null"),
         Arguments.of("i32", "7", "row 250: field 'i32' of type INT expects"),
         Arguments.of("i8", 1000, "row 250: field 'i8' of type TINYINT cannot hold 1000"),
@@ -86,20 +92,30 @@ class WriteValidationTest {
         Arguments.of("d", "2026-01-01", "row 250: field 'd' of type DATE expects"),
         Arguments.of("arr", List.of("x"), "row 250: field 'arr"),
         Arguments.of("vec", new float[2], "row 250: vec: VECTOR of length 3 given 2 elements"),
-        Arguments.of("dec", new BigDecimal("123456789.5"),
+        Arguments.of(
+            "dec",
+            new BigDecimal("123456789.5"),
             "row 250: dec: value 123456789.5 does not fit DECIMAL(10, 2) (more than 10 digits)"),
-        Arguments.of("blob", "image.png",
+        Arguments.of(
+            "blob",
+            "image.png",
             "row 250: BLOB column 'blob' takes byte[] or BlobDescriptor, got java.lang.String"),
-        Arguments.of("blobs", List.of("x"), "row 250: BLOB elements of column 'blobs' take byte[]"
-            + " or BlobDescriptor, got java.lang.String"),
-        Arguments.of("blob_map", "x", "row 250: column 'blob_map' of type MAP<STRING, BLOB>"
-            + " takes a Map, got java.lang.String"));
+        Arguments.of(
+            "blobs",
+            List.of("x"),
+            "row 250: BLOB elements of column 'blobs' take byte[]"
+                + " or BlobDescriptor, got java.lang.String"),
+        Arguments.of(
+            "blob_map",
+            "x",
+            "row 250: column 'blob_map' of type MAP<STRING, BLOB>"
+                + " takes a Map, got java.lang.String"));
   }
 
   @ParameterizedTest(name = "{0} = {1}")
   @MethodSource("badCells")
-  void rejectsABadCellNamingRowAndColumnAndWritesNothing(String column, Object value,
-      String message) {
+  void rejectsABadCellNamingRowAndColumnAndWritesNothing(
+      String column, Object value, String message) {
     List<String> before = tableFiles();
     Snapshot latest = table.latestSnapshot().orElseThrow();
     List<Map<String, Object>> rows = new ArrayList<>(good);
@@ -143,15 +159,17 @@ class WriteValidationTest {
   @Test
   void rejectsAnArrowBatchWithAnUnknownColumn() {
     List<String> before = tableFiles();
-    List<Field> fields = List.of(ArrowSchemas.toArrowField("id", DataTypes.BIGINT().notNull()),
-        ArrowSchemas.toArrowField("nope", DataTypes.INT()));
+    List<Field> fields =
+        List.of(
+            ArrowSchemas.toArrowField("id", DataTypes.BIGINT().notNull()),
+            ArrowSchemas.toArrowField("nope", DataTypes.INT()));
 
-    try (VectorSchemaRoot root = ArrowRows.root(
-        new org.apache.arrow.vector.types.pojo.Schema(fields), good, allocator)) {
+    try (VectorSchemaRoot root =
+        ArrowRows.root(new org.apache.arrow.vector.types.pojo.Schema(fields), good, allocator)) {
       assertThatThrownBy(() -> table.add(root))
           .isInstanceOf(SchemaException.class)
-          .hasMessage("table 't' has no column 'nope'; columns are "
-              + AllTypes.SCHEMA.columnNames());
+          .hasMessage(
+              "table 't' has no column 'nope'; columns are " + AllTypes.SCHEMA.columnNames());
     }
     assertThat(tableFiles()).isEqualTo(before);
   }
@@ -159,15 +177,17 @@ class WriteValidationTest {
   @Test
   void rejectsAnArrowVectorOfTheWrongTypeNamingTheColumn() {
     List<String> before = tableFiles();
-    List<Field> fields = List.of(ArrowSchemas.toArrowField("id", DataTypes.BIGINT().notNull()),
-        ArrowSchemas.toArrowField("i32", DataTypes.STRING()));
+    List<Field> fields =
+        List.of(
+            ArrowSchemas.toArrowField("id", DataTypes.BIGINT().notNull()),
+            ArrowSchemas.toArrowField("i32", DataTypes.STRING()));
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       rows.add(Map.of("id", (long) i, "i32", "x"));
     }
 
-    try (VectorSchemaRoot root = ArrowRows.root(
-        new org.apache.arrow.vector.types.pojo.Schema(fields), rows, allocator)) {
+    try (VectorSchemaRoot root =
+        ArrowRows.root(new org.apache.arrow.vector.types.pojo.Schema(fields), rows, allocator)) {
       assertThatThrownBy(() -> table.add(root))
           .isInstanceOf(SchemaException.class)
           .hasMessageContaining("column 'i32' of type INT cannot be read from an Arrow Utf8");
@@ -182,8 +202,8 @@ class WriteValidationTest {
     List<Map<String, Object>> second = new ArrayList<>(good.subList(200, 300));
     second.set(BAD_ROW - 200, with(second.get(BAD_ROW - 200), "id", null));
 
-    try (ArrowRows.RowsReader reader = new ArrowRows.RowsReader(allocator, input,
-        List.of(good.subList(0, 200), second))) {
+    try (ArrowRows.RowsReader reader =
+        new ArrowRows.RowsReader(allocator, input, List.of(good.subList(0, 200), second))) {
       assertThatThrownBy(() -> table.add(reader))
           .isInstanceOf(SchemaException.class)
           .hasMessage("row 250: field 'id' is NOT NULL but null");
@@ -197,16 +217,17 @@ class WriteValidationTest {
     List<String> before = tableFiles();
     org.apache.arrow.vector.types.pojo.Schema input = ArrowRows.schema(AllTypes.SCHEMA.rowType());
 
-    try (ArrowRows.RowsReader reader = new ArrowRows.RowsReader(allocator, input,
-        List.of(good.subList(0, 150), good.subList(150, 300))) {
-      @Override
-      public boolean loadNextBatch() throws IOException {
-        if (loaded == 1) {
-          throw new IOException("connection reset");
-        }
-        return super.loadNextBatch();
-      }
-    }) {
+    try (ArrowRows.RowsReader reader =
+        new ArrowRows.RowsReader(
+            allocator, input, List.of(good.subList(0, 150), good.subList(150, 300))) {
+          @Override
+          public boolean loadNextBatch() throws IOException {
+            if (loaded == 1) {
+              throw new IOException("connection reset");
+            }
+            return super.loadNextBatch();
+          }
+        }) {
       assertThatThrownBy(() -> table.add(reader))
           .isInstanceOf(UncheckedIOException.class)
           .hasMessageEndingWith("connection reset")

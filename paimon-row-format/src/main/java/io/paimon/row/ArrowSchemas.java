@@ -49,11 +49,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * </table>
  *
  * <p>Arrow map keys are non-nullable, while Paimon allows one null key per map: reading such a map
- * into Arrow throws a {@link RowFormatException} naming the column. Nanosecond timestamps outside the years 1677-2262 cannot be
- * represented and make the Arrow reader throw a {@link RowFormatException} naming the column.
- * A {@code .row} file keeps timestamps with the digits they were written with, even beyond their
- * declared precision; Arrow values are floored to the unit above (a TIMESTAMP(4) written with
- * nanoseconds keeps whole microseconds).
+ * into Arrow throws a {@link RowFormatException} naming the column. Nanosecond timestamps outside
+ * the years 1677-2262 cannot be represented and make the Arrow reader throw a {@link
+ * RowFormatException} naming the column. A {@code .row} file keeps timestamps with the digits they
+ * were written with, even beyond their declared precision; Arrow values are floored to the unit
+ * above (a TIMESTAMP(4) written with nanoseconds keeps whole microseconds).
  */
 public final class ArrowSchemas {
 
@@ -103,7 +103,8 @@ public final class ArrowSchemas {
       case BLOB:
         return new Field(
             name,
-            new FieldType(nullable, ArrowType.Binary.INSTANCE, null, Map.of(PAIMON_TYPE_KEY, "BLOB")),
+            new FieldType(
+                nullable, ArrowType.Binary.INSTANCE, null, Map.of(PAIMON_TYPE_KEY, "BLOB")),
             null);
       case DATE:
         return leaf(name, nullable, new ArrowType.Date(DateUnit.DAY));
@@ -118,8 +119,7 @@ public final class ArrowSchemas {
         return leaf(
             name,
             nullable,
-            new ArrowType.Timestamp(
-                timeUnit(((LocalZonedTimestampType) type).precision()), "UTC"));
+            new ArrowType.Timestamp(timeUnit(((LocalZonedTimestampType) type).precision()), "UTC"));
       case ARRAY:
         return new Field(
             name,
@@ -143,7 +143,8 @@ public final class ArrowSchemas {
           for (DataField f : r.fields()) {
             children.add(toArrowField(f.name(), f.type()));
           }
-          return new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
+          return new Field(
+              name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
         }
       case VECTOR:
         {
@@ -180,7 +181,8 @@ public final class ArrowSchemas {
             "entries",
             new FieldType(false, ArrowType.Struct.INSTANCE, null),
             List.of(toArrowField("key", key.notNull()), toArrowField("value", value)));
-    return new Field(name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entries));
+    return new Field(
+        name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entries));
   }
 
   private static Field leaf(String name, boolean nullable, ArrowType type) {

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A row of field values in the Java value model of {@code io.paimon.types} (BIGINT as {@link
- * Long}, STRING as {@link String}, ARRAY as {@link java.util.List}, nested ROW as {@code Row}, and
- * so on; null is null).
+ * A row of field values in the Java value model of {@code io.paimon.types} (BIGINT as {@link Long},
+ * STRING as {@link String}, ARRAY as {@link java.util.List}, nested ROW as {@code Row}, and so on;
+ * null is null).
  *
  * <p>Rows are fixed-size; {@link #equals} compares values deeply, arrays by content, also inside
  * lists, map values and nested rows (map keys by their own {@code equals}). A row made with {@link

@@ -58,7 +58,10 @@ public final class RowFile {
     return new RowFileWriterImpl(out, name, type, options);
   }
 
-  /** Opens {@code path} with the default options; see {@link #open(SeekableInput, RowType, RowFileOptions)}. */
+  /**
+   * Opens {@code path} with the default options; see {@link #open(SeekableInput, RowType,
+   * RowFileOptions)}.
+   */
   public static RowFileReader open(Path path, RowType type) throws IOException {
     return open(path, type, RowFileOptions.defaults());
   }
@@ -70,9 +73,9 @@ public final class RowFile {
   }
 
   /**
-   * Opens a file whose rows have the given type, reading and validating its footer and block
-   * index. The reader owns {@code input} from now on: it is closed when the reader is, or at once
-   * if opening fails.
+   * Opens a file whose rows have the given type, reading and validating its footer and block index.
+   * The reader owns {@code input} from now on: it is closed when the reader is, or at once if
+   * opening fails.
    *
    * @throws RowFormatException if the footer or the index is malformed
    */

@@ -1,8 +1,8 @@
 package io.paimon.row;
 
 /**
- * The footer and block index of a {@code .row} file as decoded and validated by a reader: what
- * each block occupies on disk and which rows it holds. Immutable; the accessors return copies.
+ * The footer and block index of a {@code .row} file as decoded and validated by a reader: what each
+ * block occupies on disk and which rows it holds. Immutable; the accessors return copies.
  */
 public final class RowFileLayout {
 
@@ -95,8 +95,16 @@ public final class RowFileLayout {
 
   @Override
   public String toString() {
-    return "RowFileLayout{fileSize=" + fileSize + ", rows=" + totalRowCount + ", blocks="
-        + compressedSizes.length + ", indexOffset=" + indexOffset + ", indexLength=" + indexLength
+    return "RowFileLayout{fileSize="
+        + fileSize
+        + ", rows="
+        + totalRowCount
+        + ", blocks="
+        + compressedSizes.length
+        + ", indexOffset="
+        + indexOffset
+        + ", indexLength="
+        + indexLength
         + "}";
   }
 }

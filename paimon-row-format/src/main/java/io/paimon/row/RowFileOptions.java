@@ -23,7 +23,10 @@ public final class RowFileOptions {
 
   private static final RowFileOptions DEFAULTS =
       new RowFileOptions(
-          DEFAULT_BLOCK_SIZE, DEFAULT_ZSTD_LEVEL, DEFAULT_READ_AHEAD_BLOCKS, DEFAULT_MAX_COALESCED_READ);
+          DEFAULT_BLOCK_SIZE,
+          DEFAULT_ZSTD_LEVEL,
+          DEFAULT_READ_AHEAD_BLOCKS,
+          DEFAULT_MAX_COALESCED_READ);
 
   private final int blockSize;
   private final int zstdLevel;
@@ -43,8 +46,8 @@ public final class RowFileOptions {
   }
 
   /**
-   * The uncompressed size at which the writer closes a block (Paimon's {@code file.block-size}).
-   * A block is flushed as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}.
+   * The uncompressed size at which the writer closes a block (Paimon's {@code file.block-size}). A
+   * block is flushed as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}.
    *
    * @throws IllegalArgumentException if not positive
    */
@@ -114,7 +117,14 @@ public final class RowFileOptions {
 
   @Override
   public String toString() {
-    return "RowFileOptions{blockSize=" + blockSize + ", zstdLevel=" + zstdLevel
-        + ", readAheadBlocks=" + readAheadBlocks + ", maxCoalescedRead=" + maxCoalescedRead + "}";
+    return "RowFileOptions{blockSize="
+        + blockSize
+        + ", zstdLevel="
+        + zstdLevel
+        + ", readAheadBlocks="
+        + readAheadBlocks
+        + ", maxCoalescedRead="
+        + maxCoalescedRead
+        + "}";
   }
 }

@@ -6,11 +6,11 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Reads a {@code .row} file: by row number in O(1) (one ranged read and one decompression, with
- * the last block kept), sequentially with read-ahead, narrowed to some fields ({@link #project})
- * or some rows ({@link #select}), into generic {@link Row}s or straight into Arrow vectors ({@link
- * #arrowReader}). Open one with {@link RowFile#open}; the footer and block index are validated
- * when it opens.
+ * Reads a {@code .row} file: by row number in O(1) (one ranged read and one decompression, with the
+ * last block kept), sequentially with read-ahead, narrowed to some fields ({@link #project}) or
+ * some rows ({@link #select}), into generic {@link Row}s or straight into Arrow vectors ({@link
+ * #arrowReader}). Open one with {@link RowFile#open}; the footer and block index are validated when
+ * it opens.
  *
  * <p>{@link #project} and {@link #select} return views that share this reader's file and index;
  * each view has its own block cache and decompressor and is closed on its own, and closing the

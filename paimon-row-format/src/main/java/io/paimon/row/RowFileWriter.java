@@ -3,10 +3,10 @@ package io.paimon.row;
 import java.io.IOException;
 
 /**
- * Writes rows to a {@code .row} file, streaming: memory is bounded by one block. Blocks are
- * flushed by Paimon's rule (as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}) and
- * compressed as one zstd frame each; {@link #close()} writes the last block, the block index and
- * the footer. Create one with {@link RowFile#newWriter}.
+ * Writes rows to a {@code .row} file, streaming: memory is bounded by one block. Blocks are flushed
+ * by Paimon's rule (as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}) and compressed as one
+ * zstd frame each; {@link #close()} writes the last block, the block index and the footer. Create
+ * one with {@link RowFile#newWriter}.
  *
  * <p>Not thread-safe. If {@link #write} throws, the row was not written and the writer can go on;
  * if an I/O error occurs the file is incomplete and should be discarded.

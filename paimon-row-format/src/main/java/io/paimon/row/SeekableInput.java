@@ -4,8 +4,8 @@ import java.io.Closeable;
 import java.io.IOException;
 
 /**
- * A read-only byte source with positional reads: a local file, an object in a store, a byte
- * array. Implementations must allow {@link #readFully} from several threads at once.
+ * A read-only byte source with positional reads: a local file, an object in a store, a byte array.
+ * Implementations must allow {@link #readFully} from several threads at once.
  */
 public interface SeekableInput extends Closeable {
 

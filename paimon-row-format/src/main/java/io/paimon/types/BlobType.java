@@ -1,6 +1,9 @@
 package io.paimon.types;
 
-/** The BLOB type for large binary payloads; in a {@code .row} file the bytes are stored inline and read as {@code byte[]}. */
+/**
+ * The BLOB type for large binary payloads; in a {@code .row} file the bytes are stored inline and
+ * read as {@code byte[]}.
+ */
 public final class BlobType extends DataType {
 
   /** Creates a nullable BLOB type. */

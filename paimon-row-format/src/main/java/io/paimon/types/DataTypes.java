@@ -198,12 +198,12 @@ public final class DataTypes {
   /**
    * Parses a type in Paimon's SQL syntax, as printed by {@link DataType#toString()}: for example
    * {@code BIGINT NOT NULL}, {@code DECIMAL(38, 10)}, {@code TIMESTAMP(6) WITH LOCAL TIME ZONE},
-   * {@code TIMESTAMP_LTZ(3)}, {@code MAP<STRING, ARRAY<INT>>}, {@code VECTOR<FLOAT, 768>} or
-   * {@code ROW<`a` INT, b STRING NOT NULL COMMENT 'text'>}. Keywords are case-insensitive; field
-   * names may be plain identifiers or back-quoted (a doubled back quote escapes one).
+   * {@code TIMESTAMP_LTZ(3)}, {@code MAP<STRING, ARRAY<INT>>}, {@code VECTOR<FLOAT, 768>} or {@code
+   * ROW<`a` INT, b STRING NOT NULL COMMENT 'text'>}. Keywords are case-insensitive; field names may
+   * be plain identifiers or back-quoted (a doubled back quote escapes one).
    *
-   * @throws IllegalArgumentException naming the position and what was expected, if the text is
-   *     not a valid type
+   * @throws IllegalArgumentException naming the position and what was expected, if the text is not
+   *     a valid type
    */
   public static DataType parse(String text) {
     return new TypeParser(text).parseComplete();

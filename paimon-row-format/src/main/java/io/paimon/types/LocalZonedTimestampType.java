@@ -1,6 +1,9 @@
 package io.paimon.types;
 
-/** The TIMESTAMP(p) WITH LOCAL TIME ZONE type (TIMESTAMP_LTZ), an instant on the UTC time line. Java value {@link java.time.Instant}. */
+/**
+ * The TIMESTAMP(p) WITH LOCAL TIME ZONE type (TIMESTAMP_LTZ), an instant on the UTC time line. Java
+ * value {@link java.time.Instant}.
+ */
 public final class LocalZonedTimestampType extends DataType {
 
   /** The smallest allowed precision. */
@@ -22,14 +25,19 @@ public final class LocalZonedTimestampType extends DataType {
   /**
    * Creates a type with the given nullability and precision.
    *
-   * @throws IllegalArgumentException if {@code precision} is outside [{@value #MIN_PRECISION}, {@value
-   *     #MAX_PRECISION}]
+   * @throws IllegalArgumentException if {@code precision} is outside [{@value #MIN_PRECISION},
+   *     {@value #MAX_PRECISION}]
    */
   public LocalZonedTimestampType(boolean nullable, int precision) {
     super(nullable, DataTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE);
     if (precision < MIN_PRECISION || precision > MAX_PRECISION) {
       throw new IllegalArgumentException(
-          "TIMESTAMP_LTZ precision must be between " + MIN_PRECISION + " and " + MAX_PRECISION + ", got " + precision);
+          "TIMESTAMP_LTZ precision must be between "
+              + MIN_PRECISION
+              + " and "
+              + MAX_PRECISION
+              + ", got "
+              + precision);
     }
     this.precision = precision;
   }

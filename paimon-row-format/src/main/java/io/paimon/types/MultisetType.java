@@ -3,7 +3,10 @@ package io.paimon.types;
 import java.util.List;
 import java.util.Objects;
 
-/** The MULTISET&lt;T&gt; type, stored as MAP&lt;T, INT&gt; from element to count; Java value {@code Map<T, Integer>}. */
+/**
+ * The MULTISET&lt;T&gt; type, stored as MAP&lt;T, INT&gt; from element to count; Java value {@code
+ * Map<T, Integer>}.
+ */
 public final class MultisetType extends DataType {
 
   private final DataType elementType;

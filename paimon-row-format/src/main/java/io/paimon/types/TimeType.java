@@ -22,14 +22,19 @@ public final class TimeType extends DataType {
   /**
    * Creates a type with the given nullability and precision.
    *
-   * @throws IllegalArgumentException if {@code precision} is outside [{@value #MIN_PRECISION}, {@value
-   *     #MAX_PRECISION}]
+   * @throws IllegalArgumentException if {@code precision} is outside [{@value #MIN_PRECISION},
+   *     {@value #MAX_PRECISION}]
    */
   public TimeType(boolean nullable, int precision) {
     super(nullable, DataTypeRoot.TIME_WITHOUT_TIME_ZONE);
     if (precision < MIN_PRECISION || precision > MAX_PRECISION) {
       throw new IllegalArgumentException(
-          "TIME precision must be between " + MIN_PRECISION + " and " + MAX_PRECISION + ", got " + precision);
+          "TIME precision must be between "
+              + MIN_PRECISION
+              + " and "
+              + MAX_PRECISION
+              + ", got "
+              + precision);
     }
     this.precision = precision;
   }

@@ -22,14 +22,19 @@ public final class TimestampType extends DataType {
   /**
    * Creates a type with the given nullability and precision.
    *
-   * @throws IllegalArgumentException if {@code precision} is outside [{@value #MIN_PRECISION}, {@value
-   *     #MAX_PRECISION}]
+   * @throws IllegalArgumentException if {@code precision} is outside [{@value #MIN_PRECISION},
+   *     {@value #MAX_PRECISION}]
    */
   public TimestampType(boolean nullable, int precision) {
     super(nullable, DataTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE);
     if (precision < MIN_PRECISION || precision > MAX_PRECISION) {
       throw new IllegalArgumentException(
-          "TIMESTAMP precision must be between " + MIN_PRECISION + " and " + MAX_PRECISION + ", got " + precision);
+          "TIMESTAMP precision must be between "
+              + MIN_PRECISION
+              + " and "
+              + MAX_PRECISION
+              + ", got "
+              + precision);
     }
     this.precision = precision;
   }

@@ -1,6 +1,9 @@
 package io.paimon.types;
 
-/** The VARBINARY(n) type; {@code BYTES} is VARBINARY({@value #MAX_LENGTH}). Java value {@code byte[]}. */
+/**
+ * The VARBINARY(n) type; {@code BYTES} is VARBINARY({@value #MAX_LENGTH}). Java value {@code
+ * byte[]}.
+ */
 public final class VarBinaryType extends DataType {
 
   /** The smallest allowed length. */
@@ -29,7 +32,12 @@ public final class VarBinaryType extends DataType {
     super(nullable, DataTypeRoot.VARBINARY);
     if (length < MIN_LENGTH || length > MAX_LENGTH) {
       throw new IllegalArgumentException(
-          "VARBINARY length must be between " + MIN_LENGTH + " and " + MAX_LENGTH + ", got " + length);
+          "VARBINARY length must be between "
+              + MIN_LENGTH
+              + " and "
+              + MAX_LENGTH
+              + ", got "
+              + length);
     }
     this.length = length;
   }

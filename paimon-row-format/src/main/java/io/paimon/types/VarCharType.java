@@ -1,6 +1,8 @@
 package io.paimon.types;
 
-/** The VARCHAR(n) type; {@code STRING} is VARCHAR({@value #MAX_LENGTH}). Java value {@link String}. */
+/**
+ * The VARCHAR(n) type; {@code STRING} is VARCHAR({@value #MAX_LENGTH}). Java value {@link String}.
+ */
 public final class VarCharType extends DataType {
 
   /** The smallest allowed length. */
@@ -29,7 +31,12 @@ public final class VarCharType extends DataType {
     super(nullable, DataTypeRoot.VARCHAR);
     if (length < MIN_LENGTH || length > MAX_LENGTH) {
       throw new IllegalArgumentException(
-          "VARCHAR length must be between " + MIN_LENGTH + " and " + MAX_LENGTH + ", got " + length);
+          "VARCHAR length must be between "
+              + MIN_LENGTH
+              + " and "
+              + MAX_LENGTH
+              + ", got "
+              + length);
     }
     this.length = length;
   }

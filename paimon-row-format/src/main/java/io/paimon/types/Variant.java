@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * A VARIANT value as stored: the encoded value bytes and the metadata (dictionary) bytes. This
- * class does not interpret the encoding; it carries it losslessly. Immutable: the arrays are
- * copied in and out.
+ * class does not interpret the encoding; it carries it losslessly. Immutable: the arrays are copied
+ * in and out.
  */
 public final class Variant {
 
@@ -61,6 +61,10 @@ public final class Variant {
   @Override
   public String toString() {
     Base64.Encoder b64 = Base64.getEncoder();
-    return "Variant{value=" + b64.encodeToString(value) + ", metadata=" + b64.encodeToString(metadata) + "}";
+    return "Variant{value="
+        + b64.encodeToString(value)
+        + ", metadata="
+        + b64.encodeToString(metadata)
+        + "}";
   }
 }

@@ -46,7 +46,7 @@ final class ArrowLimits {
     switch (type.root()) {
       case TIMESTAMP_WITHOUT_TIME_ZONE:
         return ((TimestampType) type).precision() > 6
-            && !fitsEpochNanos(((LocalDateTime) value).toInstant(ZoneOffset.UTC))
+                && !fitsEpochNanos(((LocalDateTime) value).toInstant(ZoneOffset.UTC))
             ? Optional.of(NANOS_OUT_OF_RANGE)
             : Optional.empty();
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:

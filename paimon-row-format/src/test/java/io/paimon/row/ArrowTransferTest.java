@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Consumers may move a batch's buffers out of the reader's root (as table scans do); the next
- * batch must then be decoded into freshly allocated buffers, including empty batches' offsets.
+ * Consumers may move a batch's buffers out of the reader's root (as table scans do); the next batch
+ * must then be decoded into freshly allocated buffers, including empty batches' offsets.
  */
 class ArrowTransferTest {
 
@@ -37,7 +37,8 @@ class ArrowTransferTest {
     RowType type = (RowType) DataTypes.parse("ROW<id BIGINT, name STRING, tags ARRAY<STRING>>");
     Path file = dir.resolve("t.row");
     int rows = 1000;
-    try (RowFileWriter w = RowFile.newWriter(file, type, RowFileOptions.defaults().blockSize(512))) {
+    try (RowFileWriter w =
+        RowFile.newWriter(file, type, RowFileOptions.defaults().blockSize(512))) {
       for (long i = 0; i < rows; i++) {
         w.write(Row.of(i, i % 5 == 0 ? null : "n" + i, List.of("t" + i, "u")));
       }

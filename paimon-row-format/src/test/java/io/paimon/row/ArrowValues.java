@@ -46,10 +46,10 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Reads a value out of an Arrow vector into the Java value model of a Paimon type, so Arrow
- * batches can be compared with generic rows. It checks the Arrow types it meets against the
- * mapping in DESIGN.md (timestamp unit by precision, zone "UTC" for TIMESTAMP_LTZ, Map for MAP and
- * MULTISET) rather than trusting the schema the reader produced.
+ * Reads a value out of an Arrow vector into the Java value model of a Paimon type, so Arrow batches
+ * can be compared with generic rows. It checks the Arrow types it meets against the mapping in
+ * DESIGN.md (timestamp unit by precision, zone "UTC" for TIMESTAMP_LTZ, Map for MAP and MULTISET)
+ * rather than trusting the schema the reader produced.
  */
 public final class ArrowValues {
 
@@ -96,8 +96,7 @@ public final class ArrowValues {
         return LocalTime.ofNanoOfDay(((TimeMilliVector) vector).get(index) * 1_000_000L);
       case TIMESTAMP_WITHOUT_TIME_ZONE:
         {
-          Instant instant =
-              timestamp(vector, index, ((TimestampType) type).precision(), null);
+          Instant instant = timestamp(vector, index, ((TimestampType) type).precision(), null);
           return LocalDateTime.ofEpochSecond(
               instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
         }
@@ -153,8 +152,8 @@ public final class ArrowValues {
           assertThat(list.getListSize()).as(vector.getName()).isEqualTo(v.length());
           FieldVector data = list.getDataVector();
           Object out =
-              Array.newInstance(GoldenJson.primitiveClass(v.elementType(), vector.getName()),
-                  v.length());
+              Array.newInstance(
+                  GoldenJson.primitiveClass(v.elementType(), vector.getName()), v.length());
           for (int i = 0; i < v.length(); i++) {
             Array.set(out, i, valueAt(v.elementType(), data, index * v.length() + i));
           }

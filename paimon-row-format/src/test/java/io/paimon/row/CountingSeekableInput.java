@@ -39,7 +39,13 @@ final class CountingSeekableInput implements SeekableInput {
     }
     if (position < 0 || len < 0 || position > data.length - (long) len) {
       throw new EOFException(
-          name + ": " + len + " bytes at " + position + " are outside the " + data.length
+          name
+              + ": "
+              + len
+              + " bytes at "
+              + position
+              + " are outside the "
+              + data.length
               + " bytes");
     }
     System.arraycopy(data, (int) position, buf, off, len);

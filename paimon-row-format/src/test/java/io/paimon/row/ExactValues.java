@@ -18,9 +18,9 @@ import java.util.Map;
 
 /**
  * Exact comparison of values in the Java value model, stricter than {@link Row#equals}: the Java
- * class must be the model's class for the type, FLOAT and DOUBLE compare raw bits (NaN payloads
- * and -0.0 count), DECIMAL compares value and scale, maps compare their entries in iteration
- * order (readers keep file order), binary values by content. Failures name the value's path.
+ * class must be the model's class for the type, FLOAT and DOUBLE compare raw bits (NaN payloads and
+ * -0.0 count), DECIMAL compares value and scale, maps compare their entries in iteration order
+ * (readers keep file order), binary values by content. Failures name the value's path.
  */
 public final class ExactValues {
 
@@ -208,11 +208,7 @@ public final class ExactValues {
         }
       case MULTISET:
         assertSameMap(
-            ((MultisetType) type).elementType(),
-            DataTypes.INT().notNull(),
-            expected,
-            actual,
-            path);
+            ((MultisetType) type).elementType(), DataTypes.INT().notNull(), expected, actual, path);
         return;
       case ROW:
         assertThat(actual).as(path).isInstanceOf(Row.class);

@@ -46,9 +46,7 @@ final class FuzzHarness {
     SplittableRandom r = new SplittableRandom(seed);
     RowFileReader reader =
         attempt(
-            "open",
-            name,
-            () -> RowFile.open(new CountingSeekableInput(name, data), type, options));
+            "open", name, () -> RowFile.open(new CountingSeekableInput(name, data), type, options));
     if (reader == null) {
       return Outcome.REJECTED_AT_OPEN;
     }
@@ -89,8 +87,7 @@ final class FuzzHarness {
         check(selected != null || all == null, "select failed after the iterator read every row");
         if (selected != null) {
           check(
-              selected.size() == selection.getCardinality(),
-              "select returned " + selected.size());
+              selected.size() == selection.getCardinality(), "select returned " + selected.size());
         }
         if (all != null && selected != null) {
           Iterator<Integer> rows = selection.iterator();

@@ -17,9 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * A golden {@code .row} file written by Apache Paimon and its sibling JSON, from the test
- * resources directory {@code rowformat/} (see the README there). Loaded once per JVM and cached;
- * the rows are converted on first use. Thread-safe.
+ * A golden {@code .row} file written by Apache Paimon and its sibling JSON, from the test resources
+ * directory {@code rowformat/} (see the README there). Loaded once per JVM and cached; the rows are
+ * converted on first use. Thread-safe.
  */
 public final class GoldenFile {
 

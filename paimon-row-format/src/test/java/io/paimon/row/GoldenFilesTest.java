@@ -137,7 +137,8 @@ class GoldenFilesTest {
               golden.rowType(), golden.rows().get(i), row, where + " row " + i);
           i++;
         }
-        assertThat(i).as("%s: rows iterated with %s", name, options)
+        assertThat(i)
+            .as("%s: rows iterated with %s", name, options)
             .isEqualTo(golden.rows().size());
       }
     }
@@ -258,10 +259,18 @@ class GoldenFilesTest {
             .as("%s block %d: zstd frame header", name, b)
             .isEqualTo(FRAME_HEADER);
         byte[] ourBlock =
-            decompress(zstd, ourBytes, offset, layout.compressedSizes()[b],
+            decompress(
+                zstd,
+                ourBytes,
+                offset,
+                layout.compressedSizes()[b],
                 expected.uncompressedSizes()[b]);
         byte[] goldenBlock =
-            decompress(zstd, goldenBytes, (int) goldenOffsets[b], expected.compressedSizes()[b],
+            decompress(
+                zstd,
+                goldenBytes,
+                (int) goldenOffsets[b],
+                expected.compressedSizes()[b],
                 expected.uncompressedSizes()[b]);
         assertThat(Arrays.mismatch(ourBlock, goldenBlock))
             .as("%s block %d: first byte where the decompressed blocks differ", name, b)
@@ -306,8 +315,15 @@ class GoldenFilesTest {
         for (int i = 0; i < root.getRowCount(); i++, row++) {
           if (arrow.rowNumber(i) != row || !generic.hasNext()) {
             throw new AssertionError(
-                name + ": Arrow row " + i + " is file row " + arrow.rowNumber(i) + ", expected "
-                    + row + "; generic rows left: " + generic.hasNext());
+                name
+                    + ": Arrow row "
+                    + i
+                    + " is file row "
+                    + arrow.rowNumber(i)
+                    + ", expected "
+                    + row
+                    + "; generic rows left: "
+                    + generic.hasNext());
           }
           Row expected = generic.next();
           for (int f = 0; f < type.fieldCount(); f++) {
@@ -365,9 +381,10 @@ class GoldenFilesTest {
     Map<String, List<String>> found = new LinkedHashMap<>();
     columnsArrowCannotHold()
         .forEach(
-            a -> found
-                .computeIfAbsent((String) a.get()[0], k -> new ArrayList<>())
-                .add((String) a.get()[1]));
+            a ->
+                found
+                    .computeIfAbsent((String) a.get()[0], k -> new ArrayList<>())
+                    .add((String) a.get()[1]));
     assertThat(found)
         .containsExactly(
             entry("exotic", List.of("ms")),

@@ -25,10 +25,10 @@ import java.util.Map;
 /**
  * Turns a value of a golden file's JSON into the Java value our codec reads and writes, following
  * the convention in {@code rowformat/README.md}: exact int64, FLOAT parsed as float32, NaN and
- * infinities as strings, decimals as strings with exactly the declared scale, timestamps as
- * {@code {millis, nanoOfMillisecond}} with floor semantics, maps as {@code [[k, v], ...]} in file
- * order, binary values and variants as base64. A value that breaks the convention fails with its
- * path, so a changed golden file cannot be misread silently.
+ * infinities as strings, decimals as strings with exactly the declared scale, timestamps as {@code
+ * {millis, nanoOfMillisecond}} with floor semantics, maps as {@code [[k, v], ...]} in file order,
+ * binary values and variants as base64. A value that breaks the convention fails with its path, so
+ * a changed golden file cannot be misread silently.
  */
 public final class GoldenJson {
 
@@ -181,8 +181,7 @@ public final class GoldenJson {
   private static Object vector(Object json, VectorType type, String path) {
     List<Object> elements = Json.array(json, path);
     if (elements.size() != type.length()) {
-      throw new IllegalArgumentException(
-          path + ": " + elements.size() + " elements for " + type);
+      throw new IllegalArgumentException(path + ": " + elements.size() + " elements for " + type);
     }
     DataType elementType = type.elementType();
     Object array = Array.newInstance(primitiveClass(elementType, path), elements.size());

@@ -27,10 +27,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * One test per block and row rule of the validation list: each builds a file whose footer and
- * index are valid but whose block (re-compressed after a precise change) or rows are not, and
- * expects the read to fail with a {@link RowFormatException} naming the file, the block's offset
- * and the problem.
+ * One test per block and row rule of the validation list: each builds a file whose footer and index
+ * are valid but whose block (re-compressed after a precise change) or rows are not, and expects the
+ * read to fail with a {@link RowFormatException} naming the file, the block's offset and the
+ * problem.
  */
 class MalformedBlockTest {
 
@@ -195,7 +195,12 @@ class MalformedBlockTest {
     RowType t = type("ROW<id BIGINT, s " + sqlType + ">");
     String kind = sqlType.startsWith("B") ? "binary" : "string";
     assertReadFails(
-        file, t, 1, 0, "block 0, row 1, uncompressed byte 22: " + kind
+        file,
+        t,
+        1,
+        0,
+        "block 0, row 1, uncompressed byte 22: "
+            + kind
             + " length 1000 exceeds the 3 bytes left in the row");
   }
 
@@ -248,8 +253,8 @@ class MalformedBlockTest {
     "BIGINT, 'ROW<a INT, b INT>', 1, 'the row''s fields end 3 bytes before'",
     "BIGINT, 'TIMESTAMP(9)', -1, 'varint runs past the end of the row'",
   })
-  void rejectsSchemaThatDoesNotFitTheData(
-      String written, String read, String value, String message) throws IOException {
+  void rejectsSchemaThatDoesNotFitTheData(String written, String read, String value, String message)
+      throws IOException {
     RowType writeType = type("ROW<f " + written + ">");
     byte[] file = write(writeType, Row.of(javaValue(written, value)));
     assertReadFails(file, type("ROW<f " + read + ">"), 0, 0, message);
@@ -313,12 +318,17 @@ class MalformedBlockTest {
       List<Row> rows = new ArrayList<>();
       RowFileOptions opts = RowFileOptions.defaults().readAheadBlocks(readAhead);
       assertThatExceptionOfType(UncheckedIOException.class)
-          .isThrownBy(() -> FormatErrors.drainInto(
-              RowFile.open(new CountingSeekableInput(NAME, file), BIGINT, opts), rows))
+          .isThrownBy(
+              () ->
+                  FormatErrors.drainInto(
+                      RowFile.open(new CountingSeekableInput(NAME, file), BIGINT, opts), rows))
           .havingCause()
           .isInstanceOf(RowFormatException.class)
-          .withMessage(NAME + " at offset " + b.blockOffset(2)
-              + ": block 2: row 3 starts at 1, previous row at 18 (row region ends at 90)");
+          .withMessage(
+              NAME
+                  + " at offset "
+                  + b.blockOffset(2)
+                  + ": block 2: row 3 starts at 1, previous row at 18 (row region ends at 90)");
       assertThat(rows).as("read-ahead %s", readAhead).hasSize(20);
     }
   }

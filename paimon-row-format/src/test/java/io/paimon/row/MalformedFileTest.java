@@ -27,10 +27,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * One test per footer and block-index rule of the validation list in the format spec: each
- * corrupts a valid file precisely and expects a {@link RowFormatException} naming the file, the
- * offset and the problem when the file is opened. Block and row rules are in {@link
- * MalformedBlockTest}.
+ * One test per footer and block-index rule of the validation list in the format spec: each corrupts
+ * a valid file precisely and expects a {@link RowFormatException} naming the file, the offset and
+ * the problem when the file is opened. Block and row rules are in {@link MalformedBlockTest}.
  */
 class MalformedFileTest {
 
@@ -152,8 +151,13 @@ class MalformedFileTest {
     assertOpenFails(
         file,
         file.length - 32 + 12,
-        "index at " + offset + " of " + length + " bytes does not end at the footer ("
-            + (file.length - 32) + ")");
+        "index at "
+            + offset
+            + " of "
+            + length
+            + " bytes does not end at the footer ("
+            + (file.length - 32)
+            + ")");
   }
 
   @Test
@@ -190,8 +194,11 @@ class MalformedFileTest {
   @Test
   void rejectsIndexSectionLengthOfSixBytes() {
     RowFileBuilder b = valid();
-    byte[] index = concat(new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
-        (byte) 0x80, 0x00}, section(), section());
+    byte[] index =
+        concat(
+            new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x00},
+            section(),
+            section());
     byte[] file = b.rawIndex(index).build();
     assertOpenFails(file, b.dataSize() + 4, "block index section 0 length overflows 31 bits");
   }
@@ -248,7 +255,8 @@ class MalformedFileTest {
         file,
         b.dataSize(),
         "hold 4 compressed sizes, 4 uncompressed sizes and 4 row starts; the footer declares "
-            + blockCount + " blocks");
+            + blockCount
+            + " blocks");
   }
 
   @Test
@@ -258,9 +266,11 @@ class MalformedFileTest {
   }
 
   @ParameterizedTest(name = "row starts 0, {0}, {1}, 30")
-  @CsvSource({"10, 10, 'block 2 starts at row 10, after row start 10'",
-      "20, 10, 'block 2 starts at row 10, after row start 20'",
-      "-5, 20, 'block 1 starts at row -5, after row start 0'"})
+  @CsvSource({
+    "10, 10, 'block 2 starts at row 10, after row start 10'",
+    "20, 10, 'block 2 starts at row 10, after row start 20'",
+    "-5, 20, 'block 1 starts at row -5, after row start 0'"
+  })
   void rejectsRowStartsNotIncreasing(long second, long third, String message) {
     RowFileBuilder b = valid().rowStarts(0, second, third, 30);
     assertOpenFails(b.build(), b.dataSize(), message);
@@ -298,7 +308,9 @@ class MalformedFileTest {
     assertOpenFails(
         b.build(),
         b.blockOffset(3),
-        "block 3 of " + (c[3] + 1) + " compressed bytes does not fit the data region ending at "
+        "block 3 of "
+            + (c[3] + 1)
+            + " compressed bytes does not fit the data region ending at "
             + b.dataSize());
   }
 
@@ -342,8 +354,7 @@ class MalformedFileTest {
   @Test
   void rejectsUncompressedSizeBelowTheTrailer() {
     RowFileBuilder b = valid().uncompressedSizes(134, 3, 134, 69);
-    assertOpenFails(
-        b.build(), b.blockOffset(1), "block 1 declares 3 uncompressed bytes from ");
+    assertOpenFails(b.build(), b.blockOffset(1), "block 1 declares 3 uncompressed bytes from ");
   }
 
   @ParameterizedTest
@@ -356,8 +367,11 @@ class MalformedFileTest {
     assertOpenFails(
         file,
         0,
-        "block 0 declares " + claim + " uncompressed bytes from 20 compressed; expected between 4"
-            + " and " + (21 * 32768));
+        "block 0 declares "
+            + claim
+            + " uncompressed bytes from 20 compressed; expected between 4"
+            + " and "
+            + (21 * 32768));
     long allocated = threads.getCurrentThreadAllocatedBytes() - before;
     assertThat(allocated).as("bytes allocated while rejecting the file").isLessThan(16L << 20);
   }

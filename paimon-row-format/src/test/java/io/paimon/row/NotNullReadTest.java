@@ -44,8 +44,11 @@ class NotNullReadTest {
   @Test
   void nullNestedFieldAndElementReadAsNotNullAreRejected() throws Exception {
     RowType written = (RowType) DataTypes.parse("ROW<r ROW<x INT>, l ARRAY<INT>>");
-    Path file = write(written, Row.of(Row.of((Object) null), List.of(1)),
-        Row.of(Row.of(2), Arrays.asList(1, null)));
+    Path file =
+        write(
+            written,
+            Row.of(Row.of((Object) null), List.of(1)),
+            Row.of(Row.of(2), Arrays.asList(1, null)));
     RowType strictRow = (RowType) DataTypes.parse("ROW<r ROW<x INT NOT NULL>, l ARRAY<INT>>");
     try (RowFileReader r = RowFile.open(file, strictRow);
         CloseableIterator<Row> it = r.iterator()) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
-import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -179,8 +178,7 @@ class ResourceSafetyTest {
 
   @ParameterizedTest
   @ValueSource(ints = {0, 1, 3})
-  void iteratorHittingACorruptBlockThrowsAndLeavesNoThread(int readAheadBlocks)
-      throws IOException {
+  void iteratorHittingACorruptBlockThrowsAndLeavesNoThread(int readAheadBlocks) throws IOException {
     String name = "corrupt-iterator-" + readAheadBlocks + ".row";
     List<Row> rows = new ArrayList<>();
     try (RowFileReader reader =
@@ -211,7 +209,8 @@ class ResourceSafetyTest {
     String name = "corrupt-arrow.row";
     long rows = 0;
     try (RowFileReader reader =
-            RowFile.open(new CountingSeekableInput(name, corruptBlockThirty()), TYPE, readAhead(2));
+            RowFile.open(
+                new CountingSeekableInput(name, corruptBlockThirty()), TYPE, readAhead(2));
         RowArrowReader arrow = reader.arrowReader(allocator, 100)) {
       for (int i = 0; i < 3; i++) {
         assertThat(arrow.loadNextBatch()).isTrue();

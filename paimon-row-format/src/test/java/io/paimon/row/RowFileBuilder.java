@@ -9,10 +9,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Assembles {@code .row} files from raw parts, independently of the main code, so tests can
- * produce precisely malformed files: blocks (raw, re-compressed with zstd-jni, or given as
- * frames), the three index sections and every footer field can each be overridden. Also parses a
- * valid file back into its parts. Not thread-safe.
+ * Assembles {@code .row} files from raw parts, independently of the main code, so tests can produce
+ * precisely malformed files: blocks (raw, re-compressed with zstd-jni, or given as frames), the
+ * three index sections and every footer field can each be overridden. Also parses a valid file back
+ * into its parts. Not thread-safe.
  *
  * <pre>
  * blocks | varint len + zigzag deltas (x3) | footer: rows i64, blocks i32, index offset i64,

@@ -8,18 +8,23 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Seeded mutations of valid {@code .row} files for the fuzz test: byte-level ones (bit flips,
- * bytes set to 0x00/0xFF/0x80, truncation, insertion, deletion, footer fields overwritten with
- * extreme values, chunks spliced from another file) and structure-aware ones that keep the file
- * consistent around the change (a block decompressed, changed and re-compressed; one index value
- * changed and the index re-encoded), so the mutation reaches the row decoders. Each instance
- * records what it did for the failure report. Not thread-safe.
+ * Seeded mutations of valid {@code .row} files for the fuzz test: byte-level ones (bit flips, bytes
+ * set to 0x00/0xFF/0x80, truncation, insertion, deletion, footer fields overwritten with extreme
+ * values, chunks spliced from another file) and structure-aware ones that keep the file consistent
+ * around the change (a block decompressed, changed and re-compressed; one index value changed and
+ * the index re-encoded), so the mutation reaches the row decoders. Each instance records what it
+ * did for the failure report. Not thread-safe.
  */
 final class RowFileMutator {
 
   /** A valid file to mutate, with its parts decoded once. */
-  record Seed(String name, RowType type, byte[] bytes, RowFileBuilder.Parts parts,
-      List<byte[]> rawBlocks, int weight) {
+  record Seed(
+      String name,
+      RowType type,
+      byte[] bytes,
+      RowFileBuilder.Parts parts,
+      List<byte[]> rawBlocks,
+      int weight) {
 
     static Seed of(String name, RowType type, byte[] bytes, int weight) {
       RowFileBuilder.Parts parts = RowFileBuilder.parse(bytes);
@@ -33,8 +38,23 @@ final class RowFileMutator {
   }
 
   private static final long[] EXTREMES = {
-    0, 1, -1, 4, 35, 127, 128, 255, 65535, Integer.MAX_VALUE, Integer.MIN_VALUE,
-    Integer.MAX_VALUE + 1L, 0xFFFF_FFFFL, Long.MAX_VALUE, Long.MIN_VALUE, 1L << 31, 1L << 40
+    0,
+    1,
+    -1,
+    4,
+    35,
+    127,
+    128,
+    255,
+    65535,
+    Integer.MAX_VALUE,
+    Integer.MIN_VALUE,
+    Integer.MAX_VALUE + 1L,
+    0xFFFF_FFFFL,
+    Long.MAX_VALUE,
+    Long.MIN_VALUE,
+    1L << 31,
+    1L << 40
   };
   private static final byte[] SPECIAL = {0x00, (byte) 0xFF, (byte) 0x80, 0x7F, 0x01};
 
@@ -251,8 +271,14 @@ final class RowFileMutator {
           int n = Math.min(1 + r.nextInt(64), other.bytes().length - from);
           int pos = r.nextInt(data.length);
           boolean insert = r.nextBoolean();
-          log.append(insert ? " splice-insert " : " splice-over ").append(n).append(" from ")
-              .append(other.name()).append('@').append(from).append(" to ").append(pos);
+          log.append(insert ? " splice-insert " : " splice-over ")
+              .append(n)
+              .append(" from ")
+              .append(other.name())
+              .append('@')
+              .append(from)
+              .append(" to ")
+              .append(pos);
           byte[] chunk = Arrays.copyOfRange(other.bytes(), from, from + n);
           return splice(data, pos, insert ? 0 : Math.min(n, data.length - pos), chunk);
         }
@@ -261,8 +287,8 @@ final class RowFileMutator {
           if (data.length < 32) {
             return mutateBytes(data, all);
           }
-          long indexOffset = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN)
-              .getLong(data.length - 20);
+          long indexOffset =
+              ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).getLong(data.length - 20);
           long indexEnd = data.length - 32;
           if (indexOffset < 0 || indexOffset >= indexEnd) {
             return mutateBytes(data, all);

@@ -43,11 +43,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Mutates valid files (our writer's, of varied schemas with nested types and tiny blocks, and the
- * golden files written by Paimon) and reads each mutant through every read path: each must be
- * read fully and consistently or rejected with a {@link RowFormatException} (see {@link
- * FuzzHarness}), within a generous per-case timeout that catches hangs. Failing inputs are saved
- * to {@code target/fuzz-failures/} with a schema sidecar; {@link #replaysCorpus} re-runs the
- * committed ones in {@code src/test/resources/rowformat/fuzz-corpus/}.
+ * golden files written by Paimon) and reads each mutant through every read path: each must be read
+ * fully and consistently or rejected with a {@link RowFormatException} (see {@link FuzzHarness}),
+ * within a generous per-case timeout that catches hangs. Failing inputs are saved to {@code
+ * target/fuzz-failures/} with a schema sidecar; {@link #replaysCorpus} re-runs the committed ones
+ * in {@code src/test/resources/rowformat/fuzz-corpus/}.
  *
  * <p>Run more cases locally with {@code -Dfuzz.cases=100000 -Dfuzz.seed=123}.
  */
@@ -94,7 +94,13 @@ class RowFormatFuzzTest {
     list.add(written("one-block", wide, 50, RowFileOptions.DEFAULT_BLOCK_SIZE, 20));
     list.add(written("empty", nested, 0, 256, 5));
     for (String golden :
-        List.of("primitives", "decimals", "timestamps", "nested", "exotic", "empty",
+        List.of(
+            "primitives",
+            "decimals",
+            "timestamps",
+            "nested",
+            "exotic",
+            "empty",
             "block_boundary_exact")) {
       list.add(golden(golden, 20));
     }
@@ -200,9 +206,10 @@ class RowFormatFuzzTest {
         stats[0]++;
         stats[1] += System.nanoTime() - caseStart;
         if (failure != null) {
-          String context = String.format(
-              "case %d (master seed %d, case seed %d) of %s read as %s, %s, mutations:%s",
-              i, master, caseSeed, seed.name(), schemaOf.name(), options, mutator.log());
+          String context =
+              String.format(
+                  "case %d (master seed %d, case seed %d) of %s read as %s, %s, mutations:%s",
+                  i, master, caseSeed, seed.name(), schemaOf.name(), options, mutator.log());
           failures.add(save(name, data, type, context, failure));
         }
       }

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The writer side of the validation list: values that cannot be stored are rejected with a
- * {@link RowFormatException} (they fit the Java type but not the declared type) or an {@link
+ * The writer side of the validation list: values that cannot be stored are rejected with a {@link
+ * RowFormatException} (they fit the Java type but not the declared type) or an {@link
  * IllegalArgumentException} naming the field (wrong Java type, null for NOT NULL, wrong field
  * count), and a failed write leaves the writer usable with the file holding exactly the rows that
  * were written successfully.

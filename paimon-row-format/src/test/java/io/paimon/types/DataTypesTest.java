@@ -47,8 +47,7 @@ class DataTypesTest {
         Arguments.of(DataTypes.TIMESTAMP_LTZ(), "TIMESTAMP(6) WITH LOCAL TIME ZONE"),
         Arguments.of(DataTypes.TIMESTAMP_LTZ(0), "TIMESTAMP(0) WITH LOCAL TIME ZONE"),
         Arguments.of(DataTypes.ARRAY(DataTypes.INT()), "ARRAY<INT>"),
-        Arguments.of(
-            DataTypes.MAP(DataTypes.STRING(), DataTypes.BIGINT()), "MAP<STRING, BIGINT>"),
+        Arguments.of(DataTypes.MAP(DataTypes.STRING(), DataTypes.BIGINT()), "MAP<STRING, BIGINT>"),
         Arguments.of(DataTypes.MULTISET(DataTypes.STRING()), "MULTISET<STRING>"),
         Arguments.of(
             DataTypes.ROW(
@@ -191,8 +190,7 @@ class DataTypesTest {
     assertThat(DataTypes.parse("NUMERIC(12,2)")).isEqualTo(DataTypes.DECIMAL(12, 2));
     assertThat(DataTypes.parse("DOUBLE PRECISION")).isEqualTo(DataTypes.DOUBLE());
     assertThat(DataTypes.parse("TIME(3) WITHOUT TIME ZONE")).isEqualTo(DataTypes.TIME(3));
-    assertThat(DataTypes.parse("TIMESTAMP(3) WITHOUT TIME ZONE"))
-        .isEqualTo(DataTypes.TIMESTAMP(3));
+    assertThat(DataTypes.parse("TIMESTAMP(3) WITHOUT TIME ZONE")).isEqualTo(DataTypes.TIMESTAMP(3));
     assertThat(DataTypes.parse("INT NULL")).isEqualTo(DataTypes.INT());
     assertThat(DataTypes.parse("ROW(a INT, b STRING)"))
         .isEqualTo(DataTypes.parse("ROW<`a` INT, `b` STRING>"));

@@ -14,8 +14,25 @@ import java.util.Set;
 final class RandomTypes {
 
   private static final String[] NAMES = {
-    "a", "b", "id", "my field", "a`b", "`", "INT", "not", "NULL", "COMMENT", "ünï", "日本",
-    "x1", "_c", "with,comma", "angle<>", " lead", "trail ", "it's"
+    "a",
+    "b",
+    "id",
+    "my field",
+    "a`b",
+    "`",
+    "INT",
+    "not",
+    "NULL",
+    "COMMENT",
+    "ünï",
+    "日本",
+    "x1",
+    "_c",
+    "with,comma",
+    "angle<>",
+    " lead",
+    "trail ",
+    "it's"
   };
 
   private static final String[] COMMENTS = {"plain", "it's", "''", "with, comma", "<a>", ""};
@@ -105,8 +122,13 @@ final class RandomTypes {
       case 3:
         {
           DataType[] elements = {
-            DataTypes.BOOLEAN(), DataTypes.TINYINT(), DataTypes.SMALLINT(), DataTypes.INT(),
-            DataTypes.BIGINT(), DataTypes.FLOAT(), DataTypes.DOUBLE()
+            DataTypes.BOOLEAN(),
+            DataTypes.TINYINT(),
+            DataTypes.SMALLINT(),
+            DataTypes.INT(),
+            DataTypes.BIGINT(),
+            DataTypes.FLOAT(),
+            DataTypes.DOUBLE()
           };
           DataType element = elements[random.nextInt(elements.length)];
           return DataTypes.VECTOR(

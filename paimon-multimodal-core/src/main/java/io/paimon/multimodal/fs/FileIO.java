@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * Every byte the library reads or writes goes through a {@code FileIO}: the local file system by
  * default ({@link #local()}), or an object store, HTTP for read-only blobs, or a wrapper that adds
- * latency, counts requests or injects faults. Paths are strings; for the local implementation
- * they are file system paths or {@code file:} URIs. Implementations must be thread-safe.
+ * latency, counts requests or injects faults. Paths are strings; for the local implementation they
+ * are file system paths or {@code file:} URIs. Implementations must be thread-safe.
  */
 public interface FileIO {
 

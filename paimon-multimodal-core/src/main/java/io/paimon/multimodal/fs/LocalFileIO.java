@@ -76,7 +76,11 @@ final class LocalFileIO implements FileIO {
     Path parent = target.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     Path tmp = parent.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
-    Files.write(tmp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+    Files.write(
+        tmp,
+        content,
+        StandardOpenOption.CREATE_NEW,
+        StandardOpenOption.WRITE,
         StandardOpenOption.SYNC);
     return tmp;
   }

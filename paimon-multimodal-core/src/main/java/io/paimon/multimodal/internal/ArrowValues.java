@@ -43,11 +43,11 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Reads one Arrow cell as a Java value of a Paimon type (the library's value model), accepting
- * the Arrow layouts a caller is likely to hand in: any integer vector for an integer column,
- * Utf8/LargeUtf8 for strings, Binary/LargeBinary for bytes, any timestamp unit, and for BLOB
- * either bytes or a descriptor struct {@code <uri, offset, length>}. A vector that cannot hold
- * the type is a {@link SchemaException} naming the column. Stateless.
+ * Reads one Arrow cell as a Java value of a Paimon type (the library's value model), accepting the
+ * Arrow layouts a caller is likely to hand in: any integer vector for an integer column,
+ * Utf8/LargeUtf8 for strings, Binary/LargeBinary for bytes, any timestamp unit, and for BLOB either
+ * bytes or a descriptor struct {@code <uri, offset, length>}. A vector that cannot hold the type is
+ * a {@link SchemaException} naming the column. Stateless.
  */
 public final class ArrowValues {
 
@@ -78,10 +78,12 @@ public final class ArrowValues {
       case CHAR:
       case VARCHAR:
         if (vector instanceof VarCharVector) {
-          return new String(((VarCharVector) vector).get(index), java.nio.charset.StandardCharsets.UTF_8);
+          return new String(
+              ((VarCharVector) vector).get(index), java.nio.charset.StandardCharsets.UTF_8);
         }
         if (vector instanceof LargeVarCharVector) {
-          return new String(((LargeVarCharVector) vector).get(index), java.nio.charset.StandardCharsets.UTF_8);
+          return new String(
+              ((LargeVarCharVector) vector).get(index), java.nio.charset.StandardCharsets.UTF_8);
         }
         throw mismatch(column, type, vector);
       case BINARY:
@@ -97,7 +99,8 @@ public final class ArrowValues {
           return LocalDate.ofEpochDay(((DateDayVector) vector).get(index));
         }
         if (vector instanceof DateMilliVector) {
-          return LocalDate.ofEpochDay(Math.floorDiv(((DateMilliVector) vector).get(index), 86_400_000L));
+          return LocalDate.ofEpochDay(
+              Math.floorDiv(((DateMilliVector) vector).get(index), 86_400_000L));
         }
         throw mismatch(column, type, vector);
       case TIME_WITHOUT_TIME_ZONE:
@@ -105,7 +108,8 @@ public final class ArrowValues {
       case TIMESTAMP_WITHOUT_TIME_ZONE:
         {
           Instant instant = instant(column, type, vector, index);
-          return LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
+          return LocalDateTime.ofEpochSecond(
+              instant.getEpochSecond(), instant.getNano(), ZoneOffset.UTC);
         }
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
         return instant(column, type, vector, index);
@@ -183,7 +187,11 @@ public final class ArrowValues {
 
   static SchemaException mismatch(String column, DataType type, ValueVector v) {
     return new SchemaException(
-        "column '" + column + "' of type " + type + " cannot be read from an Arrow "
+        "column '"
+            + column
+            + "' of type "
+            + type
+            + " cannot be read from an Arrow "
             + (v == null ? "missing vector" : v.getField().getType() + " vector"));
   }
 
@@ -214,7 +222,8 @@ public final class ArrowValues {
     throw mismatch(column, type, v);
   }
 
-  private static BlobDescriptor descriptor(String column, DataType type, StructVector s, int index) {
+  private static BlobDescriptor descriptor(
+      String column, DataType type, StructVector s, int index) {
     ValueVector uri = s.getChild("uri");
     ValueVector offset = s.getChild("offset");
     ValueVector length = s.getChild("length");
@@ -225,7 +234,8 @@ public final class ArrowValues {
     Long off = (Long) get(column + ".offset", io.paimon.types.DataTypes.BIGINT(), offset, index);
     Long len = (Long) get(column + ".length", io.paimon.types.DataTypes.BIGINT(), length, index);
     if (u == null || off == null || len == null) {
-      throw new SchemaException("column '" + column + "': BLOB descriptor " + index + " has a null field");
+      throw new SchemaException(
+          "column '" + column + "': BLOB descriptor " + index + " has a null field");
     }
     try {
       return new BlobDescriptor(u, off, len);
@@ -265,9 +275,11 @@ public final class ArrowValues {
       case MILLISECOND:
         return Instant.ofEpochMilli(raw);
       case MICROSECOND:
-        return Instant.ofEpochSecond(Math.floorDiv(raw, 1_000_000L), Math.floorMod(raw, 1_000_000L) * 1000L);
+        return Instant.ofEpochSecond(
+            Math.floorDiv(raw, 1_000_000L), Math.floorMod(raw, 1_000_000L) * 1000L);
       default:
-        return Instant.ofEpochSecond(Math.floorDiv(raw, 1_000_000_000L), Math.floorMod(raw, 1_000_000_000L));
+        return Instant.ofEpochSecond(
+            Math.floorDiv(raw, 1_000_000_000L), Math.floorMod(raw, 1_000_000_000L));
     }
   }
 
@@ -279,8 +291,13 @@ public final class ArrowValues {
       child = ((FixedSizeListVector) v).getDataVector();
       start = index * ((FixedSizeListVector) v).getListSize();
       if (((FixedSizeListVector) v).getListSize() != n) {
-        throw new SchemaException("column '" + column + "' of type " + type + " got a list of size "
-            + ((FixedSizeListVector) v).getListSize());
+        throw new SchemaException(
+            "column '"
+                + column
+                + "' of type "
+                + type
+                + " got a list of size "
+                + ((FixedSizeListVector) v).getListSize());
       }
     } else if (v instanceof ListVector) {
       ListVector list = (ListVector) v;
@@ -288,8 +305,15 @@ public final class ArrowValues {
       start = list.getElementStartIndex(index);
       int size = list.getElementEndIndex(index) - start;
       if (size != n) {
-        throw new SchemaException("column '" + column + "' of type " + type + " got " + size
-            + " elements in row " + index);
+        throw new SchemaException(
+            "column '"
+                + column
+                + "' of type "
+                + type
+                + " got "
+                + size
+                + " elements in row "
+                + index);
       }
     } else {
       throw mismatch(column, type, v);
@@ -297,7 +321,8 @@ public final class ArrowValues {
     DataType element = type.elementType();
     for (int i = 0; i < n; i++) {
       if (child.isNull(start + i)) {
-        throw new SchemaException("column '" + column + "': VECTOR element " + i + " of row " + index + " is null");
+        throw new SchemaException(
+            "column '" + column + "': VECTOR element " + i + " of row " + index + " is null");
       }
     }
     switch (element.root()) {

@@ -17,8 +17,8 @@ import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * Copies one cell of a BLOB-bearing column from its data-file form (BLOB cells as serialized
- * descriptors in a Binary vector) to its output form (descriptor structs, see {@link
- * TableArrow}), walking ARRAY, MAP and ROW around the BLOBs and copying every part without a BLOB
+ * descriptors in a Binary vector) to its output form (descriptor structs, see {@link TableArrow}),
+ * walking ARRAY, MAP and ROW around the BLOBs and copying every part without a BLOB
  * vector-to-vector. Stateless.
  */
 public final class BlobVectors {
@@ -30,8 +30,15 @@ public final class BlobVectors {
    *
    * @throws RowFormatException if a stored descriptor is malformed, naming the column and file
    */
-  public static void copy(String column, String file, DataType type, FieldVector src,
-      int srcIndex, FieldVector out, int outIndex) throws RowFormatException {
+  public static void copy(
+      String column,
+      String file,
+      DataType type,
+      FieldVector src,
+      int srcIndex,
+      FieldVector out,
+      int outIndex)
+      throws RowFormatException {
     if (src.isNull(srcIndex)) {
       out.setNull(outIndex);
       return;
@@ -47,8 +54,11 @@ public final class BlobVectors {
           try {
             d = BlobDescriptor.deserialize(((VarBinaryVector) src).get(srcIndex));
           } catch (IllegalArgumentException e) {
-            throw new RowFormatException(file, -1,
-                "column '" + column + "' holds a malformed BLOB descriptor: " + e.getMessage(), e);
+            throw new RowFormatException(
+                file,
+                -1,
+                "column '" + column + "' holds a malformed BLOB descriptor: " + e.getMessage(),
+                e);
           }
           StructVector s = (StructVector) out;
           s.setIndexDefined(outIndex);
@@ -67,7 +77,13 @@ public final class BlobVectors {
           int outStart = to.startNewValue(outIndex);
           DataType element = ((ArrayType) type).elementType();
           for (int i = 0; i < size; i++) {
-            copy(column, file, element, from.getDataVector(), start + i, to.getDataVector(),
+            copy(
+                column,
+                file,
+                element,
+                from.getDataVector(),
+                start + i,
+                to.getDataVector(),
                 outStart + i);
           }
           to.endValue(outIndex, size);
@@ -102,7 +118,13 @@ public final class BlobVectors {
           List<FieldVector> toChildren = to.getChildrenFromFields();
           to.setIndexDefined(outIndex);
           for (int f = 0; f < r.fieldCount(); f++) {
-            copy(column, file, r.typeAt(f), fromChildren.get(f), srcIndex, toChildren.get(f),
+            copy(
+                column,
+                file,
+                r.typeAt(f),
+                fromChildren.get(f),
+                srcIndex,
+                toChildren.get(f),
                 outIndex);
           }
           return;

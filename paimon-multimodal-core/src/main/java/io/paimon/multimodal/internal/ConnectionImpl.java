@@ -31,8 +31,10 @@ public final class ConnectionImpl implements Connection {
   private final BufferAllocator allocator;
 
   public ConnectionImpl(String warehouse, String database, FileIO io, Map<String, String> options) {
-    this.warehouse = warehouse.endsWith("/") && warehouse.length() > 1
-        ? warehouse.substring(0, warehouse.length() - 1) : warehouse;
+    this.warehouse =
+        warehouse.endsWith("/") && warehouse.length() > 1
+            ? warehouse.substring(0, warehouse.length() - 1)
+            : warehouse;
     this.database = Names.checkObjectName("database", database);
     this.io = io;
     this.options = Map.copyOf(options);
@@ -128,8 +130,13 @@ public final class ConnectionImpl implements Connection {
             "table '" + name + "' does not exist in database '" + database + "'");
       }
       // The schema goes last: a half-dropped table is still a table and can be dropped again.
-      for (String dir : List.of(paths.tagDir(), paths.snapshotDir(), paths.manifestDir(),
-          paths.dataDir(), paths.schemaDir())) {
+      for (String dir :
+          List.of(
+              paths.tagDir(),
+              paths.snapshotDir(),
+              paths.manifestDir(),
+              paths.dataDir(),
+              paths.schemaDir())) {
         for (String f : io.list(dir)) {
           io.delete(dir + "/" + f);
         }

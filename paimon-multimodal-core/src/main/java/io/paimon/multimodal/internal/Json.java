@@ -42,9 +42,13 @@ public final class Json {
       return node;
     } catch (JsonProcessingException e) {
       throw new IOException(
-          file + ": malformed metadata JSON: " + e.getOriginalMessage()
-              + " (" + new String(content, 0, Math.min(content.length, 80), StandardCharsets.UTF_8)
-              + "...)", e);
+          file
+              + ": malformed metadata JSON: "
+              + e.getOriginalMessage()
+              + " ("
+              + new String(content, 0, Math.min(content.length, 80), StandardCharsets.UTF_8)
+              + "...)",
+          e);
     }
   }
 

@@ -5,8 +5,8 @@ import io.paimon.multimodal.SchemaException;
 import java.util.regex.Pattern;
 
 /**
- * Validation of names that become paths or columns: nothing a user names may escape the
- * warehouse or clash with a system column.
+ * Validation of names that become paths or columns: nothing a user names may escape the warehouse
+ * or clash with a system column.
  */
 public final class Names {
 
@@ -29,7 +29,10 @@ public final class Names {
     }
     if (name.length() > MAX_LENGTH || !IDENTIFIER.matcher(name).matches()) {
       throw new SchemaException(
-          "invalid " + kind + " name '" + name
+          "invalid "
+              + kind
+              + " name '"
+              + name
               + "': use letters, digits, '_' and '-' (not first), at most 255 characters");
     }
     return name;
@@ -51,8 +54,11 @@ public final class Names {
     }
     for (int i = 0; i < name.length(); i++) {
       if (Character.isISOControl(name.charAt(i))) {
-        throw new SchemaException("column name '" + name.replaceAll("\\p{Cntrl}", "?")
-            + "' has a control character at position " + i);
+        throw new SchemaException(
+            "column name '"
+                + name.replaceAll("\\p{Cntrl}", "?")
+                + "' has a control character at position "
+                + i);
       }
     }
     return name;

@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * Finds and deletes files in {@code data/} and {@code manifest/} that no snapshot references, and
- * temporary files of interrupted atomic creates: what failed or killed commits leave behind. Only files older than a grace period are deleted,
- * so the files of a commit still in flight survive.
+ * temporary files of interrupted atomic creates: what failed or killed commits leave behind. Only
+ * files older than a grace period are deleted, so the files of a commit still in flight survive.
  */
 final class OrphanFiles {
 
@@ -51,11 +51,12 @@ final class OrphanFiles {
       }
     }
     // Temporary files of atomic creates whose writer died before linking or renaming them.
-    for (String dir : List.of(state.paths().snapshotDir(), state.paths().tagDir(),
-        state.paths().schemaDir())) {
+    for (String dir :
+        List.of(state.paths().snapshotDir(), state.paths().tagDir(), state.paths().schemaDir())) {
       for (String name : state.io().list(dir)) {
         String path = dir + "/" + name;
-        if (name.startsWith(".") && name.endsWith(".tmp")
+        if (name.startsWith(".")
+            && name.endsWith(".tmp")
             && state.io().lastModifiedMillis(path) < cutoff) {
           state.io().delete(path);
           deleted.add(path);

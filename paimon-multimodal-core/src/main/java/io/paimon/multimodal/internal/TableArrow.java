@@ -35,15 +35,20 @@ public final class TableArrow {
       case BLOB:
         return blobField(name, nullable);
       case ARRAY:
-        return new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null),
+        return new Field(
+            name,
+            new FieldType(nullable, ArrowType.List.INSTANCE, null),
             List.of(field("element", ((ArrayType) type).elementType())));
       case MAP:
         {
           MapType m = (MapType) type;
-          Field entries = new Field("entries", new FieldType(false, ArrowType.Struct.INSTANCE, null),
-              List.of(field("key", m.keyType().notNull()), field("value", m.valueType())));
-          return new Field(name, new FieldType(nullable, new ArrowType.Map(false), null),
-              List.of(entries));
+          Field entries =
+              new Field(
+                  "entries",
+                  new FieldType(false, ArrowType.Struct.INSTANCE, null),
+                  List.of(field("key", m.keyType().notNull()), field("value", m.valueType())));
+          return new Field(
+              name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entries));
         }
       case ROW:
         {
@@ -51,7 +56,8 @@ public final class TableArrow {
           for (DataField f : ((RowType) type).fields()) {
             children.add(field(f.name(), f.type()));
           }
-          return new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
+          return new Field(
+              name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
         }
       default:
         throw new IllegalArgumentException("BLOB cannot be nested in " + type);
@@ -60,8 +66,12 @@ public final class TableArrow {
 
   /** The descriptor struct of a BLOB cell. */
   public static Field blobField(String name, boolean nullable) {
-    return new Field(name,
-        new FieldType(nullable, ArrowType.Struct.INSTANCE, null,
+    return new Field(
+        name,
+        new FieldType(
+            nullable,
+            ArrowType.Struct.INSTANCE,
+            null,
             Map.of(ArrowSchemas.PAIMON_TYPE_KEY, DataTypeRoot.BLOB.name())),
         List.of(
             new Field("uri", new FieldType(false, ArrowType.Utf8.INSTANCE, null), null),

@@ -38,8 +38,14 @@ public final class TableImpl implements Table {
 
   public TableImpl(TableState state) {
     this.state = state;
-    this.committer = new Committer(state.io(), state.paths(), state.snapshots(), state.manifests(),
-        state.schema().rowType(), UUID.randomUUID().toString());
+    this.committer =
+        new Committer(
+            state.io(),
+            state.paths(),
+            state.snapshots(),
+            state.manifests(),
+            state.schema().rowType(),
+            UUID.randomUUID().toString());
     this.writeOptions = WriteOptions.of(state.schema().options());
   }
 
@@ -86,8 +92,8 @@ public final class TableImpl implements Table {
   }
 
   private Snapshot commit(RowSource rows) {
-    TableWriter writer = new TableWriter(state.io(), state.paths(), state.schema(),
-        state.schemaId(), writeOptions);
+    TableWriter writer =
+        new TableWriter(state.io(), state.paths(), state.schema(), state.schemaId(), writeOptions);
     List<DataFileMeta> files;
     try {
       rows.writeTo(writer);
@@ -123,22 +129,30 @@ public final class TableImpl implements Table {
       }
       for (String column : row.keySet()) {
         if (column == null || type.fieldIndex(column) < 0) {
-          throw new SchemaException("row " + r + ": table '" + name() + "' has no column '"
-              + column + "'" + (Schema.ROW_ID.equals(column)
-                  ? " (_ROW_ID is assigned at commit and cannot be written)"
-                  : "; columns are " + type.fieldNames()));
+          throw new SchemaException(
+              "row "
+                  + r
+                  + ": table '"
+                  + name()
+                  + "' has no column '"
+                  + column
+                  + "'"
+                  + (Schema.ROW_ID.equals(column)
+                      ? " (_ROW_ID is assigned at commit and cannot be written)"
+                      : "; columns are " + type.fieldNames()));
         }
       }
     }
-    return commit(writer -> {
-      for (Map<String, Object> row : rows) {
-        Object[] values = new Object[type.fieldCount()];
-        for (int c = 0; c < values.length; c++) {
-          values[c] = row.get(type.fields().get(c).name());
-        }
-        writer.write(values);
-      }
-    });
+    return commit(
+        writer -> {
+          for (Map<String, Object> row : rows) {
+            Object[] values = new Object[type.fieldCount()];
+            for (int c = 0; c < values.length; c++) {
+              values[c] = row.get(type.fields().get(c).name());
+            }
+            writer.write(values);
+          }
+        });
   }
 
   @Override
@@ -149,13 +163,14 @@ public final class TableImpl implements Table {
 
   @Override
   public Snapshot add(ArrowReader batches) {
-    return commit(writer -> {
-      VectorSchemaRoot root = batches.getVectorSchemaRoot();
-      int[] columns = arrowColumns(root);
-      while (batches.loadNextBatch()) {
-        writeBatch(writer, root, columns);
-      }
-    });
+    return commit(
+        writer -> {
+          VectorSchemaRoot root = batches.getVectorSchemaRoot();
+          int[] columns = arrowColumns(root);
+          while (batches.loadNextBatch()) {
+            writeBatch(writer, root, columns);
+          }
+        });
   }
 
   /** For each table column, the index of the batch vector holding it, or -1. */
@@ -164,8 +179,13 @@ public final class TableImpl implements Table {
     List<FieldVector> vectors = batch.getFieldVectors();
     for (FieldVector v : vectors) {
       if (type.fieldIndex(v.getName()) < 0) {
-        throw new SchemaException("table '" + name() + "' has no column '" + v.getName()
-            + "'; columns are " + type.fieldNames());
+        throw new SchemaException(
+            "table '"
+                + name()
+                + "' has no column '"
+                + v.getName()
+                + "'; columns are "
+                + type.fieldNames());
       }
     }
     int[] columns = new int[type.fieldCount()];
@@ -187,8 +207,9 @@ public final class TableImpl implements Table {
       Object[] values = new Object[columns.length];
       for (int c = 0; c < columns.length; c++) {
         if (columns[c] >= 0) {
-          values[c] = ArrowValues.get(fields.get(c).name(), fields.get(c).type(),
-              batch.getVector(columns[c]), i);
+          values[c] =
+              ArrowValues.get(
+                  fields.get(c).name(), fields.get(c).type(), batch.getVector(columns[c]), i);
         }
       }
       writer.write(values);
@@ -211,8 +232,7 @@ public final class TableImpl implements Table {
   public Snapshot snapshot(long snapshotId) {
     try {
       if (!state.snapshots().exists(snapshotId)) {
-        throw new SnapshotNotFoundException(
-            "table '" + name() + "' has no snapshot " + snapshotId);
+        throw new SnapshotNotFoundException("table '" + name() + "' has no snapshot " + snapshotId);
       }
       return state.snapshots().read(snapshotId).snapshot();
     } catch (IOException e) {
@@ -235,8 +255,11 @@ public final class TableImpl implements Table {
 
   @Override
   public Tag createTag(String name) {
-    Snapshot latest = latestSnapshot().orElseThrow(() -> new IllegalArgumentException(
-        "table '" + name() + "' has no snapshot to tag"));
+    Snapshot latest =
+        latestSnapshot()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException("table '" + name() + "' has no snapshot to tag"));
     return createTag(name, latest.id());
   }
 
@@ -247,8 +270,12 @@ public final class TableImpl implements Table {
     Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
     try {
       if (!state.tags().create(tag)) {
-        throw new IllegalArgumentException("table '" + name() + "' already has a tag '" + tagName
-            + "'; use replaceTag to move it");
+        throw new IllegalArgumentException(
+            "table '"
+                + name()
+                + "' already has a tag '"
+                + tagName
+                + "'; use replaceTag to move it");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

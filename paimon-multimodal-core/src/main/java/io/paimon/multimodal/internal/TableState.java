@@ -24,10 +24,18 @@ public record TableState(
     TagStore tags,
     BufferAllocator allocator) {
 
-  public static TableState of(String name, FileIO io, TablePaths paths, Schema schema,
-      BufferAllocator allocator) {
-    return new TableState(name, io, paths, schema, 0, StorageTypes.toFileType(schema.rowType()),
-        new SnapshotStore(io, paths), new ManifestStore(io, paths), new TagStore(io, paths),
+  public static TableState of(
+      String name, FileIO io, TablePaths paths, Schema schema, BufferAllocator allocator) {
+    return new TableState(
+        name,
+        io,
+        paths,
+        schema,
+        0,
+        StorageTypes.toFileType(schema.rowType()),
+        new SnapshotStore(io, paths),
+        new ManifestStore(io, paths),
+        new TagStore(io, paths),
         allocator);
   }
 }

@@ -28,8 +28,13 @@ final class ArrowRowReaderImpl extends RowArrowReader {
   private boolean done;
 
   ArrowRowReaderImpl(
-      BufferAllocator allocator, BlockStream stream, RowCodec codec, RowType rowType,
-      RoaringBitmap selection, int batchSize, String name) {
+      BufferAllocator allocator,
+      BlockStream stream,
+      RowCodec codec,
+      RowType rowType,
+      RoaringBitmap selection,
+      int batchSize,
+      String name) {
     super(allocator);
     this.stream = stream;
     this.codec = codec;

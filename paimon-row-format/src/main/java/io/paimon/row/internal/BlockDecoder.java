@@ -10,8 +10,8 @@ import java.nio.ByteOrder;
 
 /**
  * Decompresses one block into a {@link DecodedBlock} and validates its trailer: the row count
- * matches the index, the offsets start at 0, never decrease and stay inside the row region. Holds
- * a native zstd context: thread-confined, closed by its owner.
+ * matches the index, the offsets start at 0, never decrease and stay inside the row region. Holds a
+ * native zstd context: thread-confined, closed by its owner.
  */
 final class BlockDecoder implements AutoCloseable {
 
@@ -47,13 +47,15 @@ final class BlockDecoder implements AutoCloseable {
     }
     if (n != size) {
       throw new RowFormatException(
-          meta.name, fileOffset,
+          meta.name,
+          fileOffset,
           "block " + b + " decompresses to " + n + " bytes, the index declares " + size);
     }
     int count = (int) INT.get(out.data, size - 4);
     if (count != rows) {
       throw new RowFormatException(
-          meta.name, fileOffset,
+          meta.name,
+          fileOffset,
           "block " + b + " holds " + count + " rows, the index declares " + rows);
     }
     int rowRegionEnd = size - 4 - 4 * rows;
@@ -62,10 +64,18 @@ final class BlockDecoder implements AutoCloseable {
       int offset = (int) INT.get(out.data, rowRegionEnd + 4 * i);
       if ((i == 0 && offset != 0) || offset < prev || offset > rowRegionEnd) {
         throw new RowFormatException(
-            meta.name, fileOffset,
-            "block " + b + ": row " + i + " starts at " + offset
+            meta.name,
+            fileOffset,
+            "block "
+                + b
+                + ": row "
+                + i
+                + " starts at "
+                + offset
                 + (i == 0 ? ", expected 0" : ", previous row at " + prev)
-                + " (row region ends at " + rowRegionEnd + ")");
+                + " (row region ends at "
+                + rowRegionEnd
+                + ")");
       }
       out.offsets[i] = offset;
       prev = offset;

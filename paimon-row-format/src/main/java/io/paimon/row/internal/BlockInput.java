@@ -51,7 +51,8 @@ final class BlockInput {
 
   private void require(int n, String what) throws RowFormatException {
     if (n > limit - pos) {
-      throw corrupt(what + " needs " + n + " bytes but only " + (limit - pos) + " remain in the row");
+      throw corrupt(
+          what + " needs " + n + " bytes but only " + (limit - pos) + " remain in the row");
     }
   }
 
@@ -147,8 +148,11 @@ final class BlockInput {
       int bad = buf[bitmapPos + k] & notNull[k];
       if (bad != 0) {
         int field = k * 8 + Integer.numberOfTrailingZeros(bad);
-        throw corrupt("NOT NULL field '" + names[field] + "' is null in the data; the schema does"
-            + " not fit the data");
+        throw corrupt(
+            "NOT NULL field '"
+                + names[field]
+                + "' is null in the data; the schema does"
+                + " not fit the data");
       }
     }
   }
@@ -157,8 +161,13 @@ final class BlockInput {
   void checkNoNullElements(int bitmapPos, int count, String path) throws RowFormatException {
     for (int i = 0; i < count; i++) {
       if (isSet(bitmapPos, i)) {
-        throw corrupt("element " + i + " of '" + path + "' is null but its type is NOT NULL; the"
-            + " schema does not fit the data");
+        throw corrupt(
+            "element "
+                + i
+                + " of '"
+                + path
+                + "' is null but its type is NOT NULL; the"
+                + " schema does not fit the data");
       }
     }
   }

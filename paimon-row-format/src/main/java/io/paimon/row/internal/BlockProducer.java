@@ -4,9 +4,9 @@ import io.paimon.row.SeekableInput;
 import java.io.IOException;
 
 /**
- * Produces the decoded blocks of a list of block numbers in order, fetching runs of adjacent
- * blocks in one positional read of at most {@code maxRange} bytes (a single larger block is read
- * alone). Blocks not in the list are never read. Thread-confined; closing frees the decoder.
+ * Produces the decoded blocks of a list of block numbers in order, fetching runs of adjacent blocks
+ * in one positional read of at most {@code maxRange} bytes (a single larger block is read alone).
+ * Blocks not in the list are never read. Thread-confined; closing frees the decoder.
  */
 final class BlockProducer implements AutoCloseable {
 

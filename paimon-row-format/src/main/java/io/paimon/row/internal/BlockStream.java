@@ -11,13 +11,12 @@ import java.io.IOException;
 abstract class BlockStream implements AutoCloseable {
 
   /**
-   * A stream over {@code blocks}: read ahead in a background thread when the options ask for it
-   * and there is more than one block, else synchronous.
+   * A stream over {@code blocks}: read ahead in a background thread when the options ask for it and
+   * there is more than one block, else synchronous.
    */
   static BlockStream open(
       RowFileMeta meta, SeekableInput input, int[] blocks, RowFileOptions options) {
-    BlockProducer producer =
-        new BlockProducer(meta, input, blocks, options.maxCoalescedRead());
+    BlockProducer producer = new BlockProducer(meta, input, blocks, options.maxCoalescedRead());
     if (options.readAheadBlocks() == 0 || blocks.length <= 1) {
       return new Sync(producer);
     }

@@ -45,7 +45,13 @@ final class DecimalCodecs {
       throw new RowFormatException(
           codec.path,
           -1,
-          "value " + value + " does not fit " + type + " (more than " + type.precision() + " digits)");
+          "value "
+              + value
+              + " does not fit "
+              + type
+              + " (more than "
+              + type.precision()
+              + " digits)");
     }
     return unscaled;
   }

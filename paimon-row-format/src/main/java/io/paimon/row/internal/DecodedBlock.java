@@ -1,9 +1,9 @@
 package io.paimon.row.internal;
 
 /**
- * A decompressed block with its validated row offsets: row {@code i} spans {@code
- * [offsets[i], offsets[i + 1])} of {@code data}. Reused across blocks to avoid garbage; owned by
- * one thread at a time.
+ * A decompressed block with its validated row offsets: row {@code i} spans {@code [offsets[i],
+ * offsets[i + 1])} of {@code data}. Reused across blocks to avoid garbage; owned by one thread at a
+ * time.
  */
 final class DecodedBlock {
 

@@ -110,8 +110,7 @@ abstract class FieldCodec {
       case TIME_WITHOUT_TIME_ZONE:
         return new TimeCodecs.TimeCodec(path, type);
       case TIMESTAMP_WITHOUT_TIME_ZONE:
-        return new TimeCodecs.TimestampCodec(
-            path, type, ((TimestampType) type).precision(), false);
+        return new TimeCodecs.TimestampCodec(path, type, ((TimestampType) type).precision(), false);
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
         return new TimeCodecs.TimestampCodec(
             path, type, ((LocalZonedTimestampType) type).precision(), true);

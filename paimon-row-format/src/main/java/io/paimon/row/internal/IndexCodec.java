@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 /**
  * Encodes and decodes the block index: three sections (compressed sizes, uncompressed sizes, row
- * starts), each a varint32 byte length and zigzag-LEB128 deltas from the previous value (the
- * first from 0). Decoding is bounded by the section lengths, which are checked against the index.
+ * starts), each a varint32 byte length and zigzag-LEB128 deltas from the previous value (the first
+ * from 0). Decoding is bounded by the section lengths, which are checked against the index.
  */
 final class IndexCodec {
 
@@ -53,7 +53,9 @@ final class IndexCodec {
         int b = index[pos++];
         if (shift == 28 && (b & 0xF8) != 0) {
           throw new RowFormatException(
-              file, indexOffset + pos - 1, "block index section " + s + " length overflows 31 bits");
+              file,
+              indexOffset + pos - 1,
+              "block index section " + s + " length overflows 31 bits");
         }
         len |= (b & 0x7F) << shift;
         if (b >= 0) {
@@ -65,7 +67,12 @@ final class IndexCodec {
         throw new RowFormatException(
             file,
             indexOffset + pos,
-            "block index section " + s + " claims " + len + " bytes but " + (index.length - pos)
+            "block index section "
+                + s
+                + " claims "
+                + len
+                + " bytes but "
+                + (index.length - pos)
                 + " remain in the index");
       }
       sections[s] = decodeDeltas(index, pos, pos + len, file, indexOffset);
@@ -91,12 +98,15 @@ final class IndexCodec {
       int start = pos;
       while (true) {
         if (pos >= end) {
-          throw new RowFormatException(file, base + start, "block index varint runs past its section");
+          throw new RowFormatException(
+              file, base + start, "block index varint runs past its section");
         }
         int b = buf[pos++];
         if (shift == 63 && (b & 0xFE) != 0) {
           throw new RowFormatException(
-              file, base + start, "block index varint is longer than 10 bytes or overflows 64 bits");
+              file,
+              base + start,
+              "block index varint is longer than 10 bytes or overflows 64 bits");
         }
         raw |= (long) (b & 0x7F) << shift;
         if (b >= 0) {

@@ -26,8 +26,15 @@ final class NestedCodecs {
     int bitmapBytes = (int) ((size + 7L) >>> 3);
     if (bitmapBytes > in.remaining()) {
       throw in.corrupt(
-          "array '" + path + "' of " + size + " elements needs a " + bitmapBytes
-              + "-byte null bitmap but only " + in.remaining() + " bytes remain in the row");
+          "array '"
+              + path
+              + "' of "
+              + size
+              + " elements needs a "
+              + bitmapBytes
+              + "-byte null bitmap but only "
+              + in.remaining()
+              + " bytes remain in the row");
     }
     return size;
   }
@@ -249,15 +256,22 @@ final class NestedCodecs {
       Row row = (Row) value;
       if (row.size() != fields.length) {
         throw new IllegalArgumentException(
-            "field '" + path + "' of type " + type + " expects " + fields.length
-                + " fields, got a row of " + row.size());
+            "field '"
+                + path
+                + "' of type "
+                + type
+                + " expects "
+                + fields.length
+                + " fields, got a row of "
+                + row.size());
       }
       int bitmap = out.reserveZeros(bitmapBytes);
       for (int i = 0; i < fields.length; i++) {
         Object v = row.get(i);
         if (v == null) {
           if (!fields[i].type.isNullable()) {
-            throw new IllegalArgumentException("field '" + fields[i].path + "' is NOT NULL but null");
+            throw new IllegalArgumentException(
+                "field '" + fields[i].path + "' is NOT NULL but null");
           }
           out.setBit(bitmap, i);
         } else {
@@ -427,12 +441,20 @@ final class NestedCodecs {
     private void readHeader(BlockInput in) throws RowFormatException {
       int n = in.readVarint();
       if (n != length) {
-        throw in.corrupt("VECTOR '" + path + "' declares " + length + " elements, the file holds " + n);
+        throw in.corrupt(
+            "VECTOR '" + path + "' declares " + length + " elements, the file holds " + n);
       }
       if ((long) n * width > in.remaining()) {
         throw in.corrupt(
-            "VECTOR '" + path + "' of " + n + " elements needs " + ((long) n * width)
-                + " bytes but only " + in.remaining() + " remain in the row");
+            "VECTOR '"
+                + path
+                + "' of "
+                + n
+                + " elements needs "
+                + ((long) n * width)
+                + " bytes but only "
+                + in.remaining()
+                + " remain in the row");
       }
     }
 

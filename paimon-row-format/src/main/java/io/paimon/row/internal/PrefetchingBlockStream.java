@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reads and decompresses blocks in a background thread while the caller decodes, at most {@code
- * readAhead} blocks ahead. Blocks are recycled through a fixed pool, so memory is bounded by
- * {@code readAhead + 2} blocks plus one coalesced read. The thread is owned by this stream: {@link
+ * readAhead} blocks ahead. Blocks are recycled through a fixed pool, so memory is bounded by {@code
+ * readAhead + 2} blocks plus one coalesced read. The thread is owned by this stream: {@link
  * #close()} stops it and waits for it, without interrupting it (an interrupt would close a shared
  * file channel).
  */

@@ -7,9 +7,9 @@ import io.paimon.types.RowType;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * Encodes top-level rows (null bitmap, then the non-null fields) and decodes them with an
- * optional projection: fields that are not projected are skipped without being materialised, and
- * decoding stops after the last projected field. Immutable; share freely.
+ * Encodes top-level rows (null bitmap, then the non-null fields) and decodes them with an optional
+ * projection: fields that are not projected are skipped without being materialised, and decoding
+ * stops after the last projected field. Immutable; share freely.
  */
 final class RowCodec {
 
@@ -109,7 +109,10 @@ final class RowCodec {
     return Row.wrap(values);
   }
 
-  /** Decodes the row the cursor is bounded to into {@code vectors} (in output order) at {@code index}. */
+  /**
+   * Decodes the row the cursor is bounded to into {@code vectors} (in output order) at {@code
+   * index}.
+   */
   void readArrow(BlockInput in, FieldVector[] vectors, int index) throws RowFormatException {
     int bitmap = readBitmap(in);
     for (int i = 0; i <= lastNeeded; i++) {

@@ -4,8 +4,8 @@ import org.roaringbitmap.PeekableIntIterator;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Walks the rows of successive blocks that a selection keeps (all rows without a selection).
- * Row numbers in the bitmap are unsigned 32-bit values. Not thread-safe.
+ * Walks the rows of successive blocks that a selection keeps (all rows without a selection). Row
+ * numbers in the bitmap are unsigned 32-bit values. Not thread-safe.
  */
 final class RowCursor {
 
@@ -22,8 +22,7 @@ final class RowCursor {
     int[] blocks = new int[meta.blockCount];
     int n = 0;
     for (int b = 0; b < meta.blockCount; b++) {
-      if (selection == null
-          || selection.intersects(meta.rowStarts[b], meta.rowStarts[b + 1])) {
+      if (selection == null || selection.intersects(meta.rowStarts[b], meta.rowStarts[b + 1])) {
         blocks[n++] = b;
       }
     }

@@ -10,8 +10,8 @@ import java.nio.ByteOrder;
 
 /**
  * The validated footer and block index of an open file. Every field is checked against the file
- * length before anything is allocated from it (the list in {@code docs/row-format.md}).
- * Immutable and shared by a reader and its views.
+ * length before anything is allocated from it (the list in {@code docs/row-format.md}). Immutable
+ * and shared by a reader and its views.
  */
 final class RowFileMeta {
 
@@ -29,12 +29,22 @@ final class RowFileMeta {
   final long[] blockOffsets;
   final int[] compressedSizes;
   final int[] uncompressedSizes;
-  /** Row starts plus a final entry of the total row count, so block b holds [rowStarts[b], rowStarts[b+1]). */
+
+  /**
+   * Row starts plus a final entry of the total row count, so block b holds [rowStarts[b],
+   * rowStarts[b+1]).
+   */
   final long[] rowStarts;
 
   private RowFileMeta(
-      String name, long fileSize, long totalRows, long indexOffset, int indexLength,
-      int[] compressed, int[] uncompressed, long[] rowStartsWithEnd) {
+      String name,
+      long fileSize,
+      long totalRows,
+      long indexOffset,
+      int indexLength,
+      int[] compressed,
+      int[] uncompressed,
+      long[] rowStartsWithEnd) {
     this.name = name;
     this.fileSize = fileSize;
     this.totalRows = totalRows;
@@ -57,8 +67,13 @@ final class RowFileMeta {
     long fileSize = input.length();
     if (fileSize < RowFormat.MIN_FILE_SIZE) {
       throw new RowFormatException(
-          name, 0, "file of " + fileSize + " bytes is shorter than the minimum of "
-              + RowFormat.MIN_FILE_SIZE + " (empty index and footer)");
+          name,
+          0,
+          "file of "
+              + fileSize
+              + " bytes is shorter than the minimum of "
+              + RowFormat.MIN_FILE_SIZE
+              + " (empty index and footer)");
     }
     long footerOffset = fileSize - RowFormat.FOOTER_SIZE;
     byte[] footer = new byte[RowFormat.FOOTER_SIZE];
@@ -67,13 +82,16 @@ final class RowFileMeta {
     int magic = (int) INT.get(footer, RowFormat.FOOTER_MAGIC);
     if (magic != RowFormat.MAGIC) {
       throw new RowFormatException(
-          name, footerOffset + RowFormat.FOOTER_MAGIC,
-          String.format("bad magic 0x%08X, expected 0x%08X (bytes \"SWOR\")", magic, RowFormat.MAGIC));
+          name,
+          footerOffset + RowFormat.FOOTER_MAGIC,
+          String.format(
+              "bad magic 0x%08X, expected 0x%08X (bytes \"SWOR\")", magic, RowFormat.MAGIC));
     }
     int version = footer[RowFormat.FOOTER_VERSION];
     if (version != RowFormat.VERSION) {
       throw new RowFormatException(
-          name, footerOffset + RowFormat.FOOTER_VERSION,
+          name,
+          footerOffset + RowFormat.FOOTER_VERSION,
           "unsupported version " + version + ", expected " + RowFormat.VERSION);
     }
     for (int i = 0; i < 3; i++) {
@@ -94,12 +112,20 @@ final class RowFileMeta {
       throw new RowFormatException(
           name, footerOffset + RowFormat.FOOTER_BLOCK_COUNT, "negative block count " + blockCount);
     }
-    if (indexLength < RowFormat.EMPTY_INDEX_SIZE || indexOffset < 0
-        || indexOffset > footerOffset || footerOffset - indexOffset != indexLength) {
+    if (indexLength < RowFormat.EMPTY_INDEX_SIZE
+        || indexOffset < 0
+        || indexOffset > footerOffset
+        || footerOffset - indexOffset != indexLength) {
       throw new RowFormatException(
-          name, footerOffset + RowFormat.FOOTER_INDEX_OFFSET,
-          "index at " + indexOffset + " of " + indexLength + " bytes does not end at the footer ("
-              + footerOffset + ")");
+          name,
+          footerOffset + RowFormat.FOOTER_INDEX_OFFSET,
+          "index at "
+              + indexOffset
+              + " of "
+              + indexLength
+              + " bytes does not end at the footer ("
+              + footerOffset
+              + ")");
     }
     byte[] index = new byte[indexLength];
     input.readFully(indexOffset, index, 0, indexLength);
@@ -107,13 +133,21 @@ final class RowFileMeta {
     long[] compressed = sections[0];
     long[] uncompressed = sections[1];
     long[] starts = sections[2];
-    if (compressed.length != blockCount || uncompressed.length != blockCount
+    if (compressed.length != blockCount
+        || uncompressed.length != blockCount
         || starts.length != blockCount) {
       throw new RowFormatException(
-          name, indexOffset,
-          "index sections hold " + compressed.length + " compressed sizes, " + uncompressed.length
-              + " uncompressed sizes and " + starts.length + " row starts; the footer declares "
-              + blockCount + " blocks");
+          name,
+          indexOffset,
+          "index sections hold "
+              + compressed.length
+              + " compressed sizes, "
+              + uncompressed.length
+              + " uncompressed sizes and "
+              + starts.length
+              + " row starts; the footer declares "
+              + blockCount
+              + " blocks");
     }
     int[] comp = new int[blockCount];
     int[] uncomp = new int[blockCount];
@@ -123,24 +157,41 @@ final class RowFileMeta {
       long c = compressed[b];
       if (c <= 0 || c > indexOffset - dataEnd) {
         throw new RowFormatException(
-            name, dataEnd,
-            "block " + b + " of " + c + " compressed bytes does not fit the data region ending at "
+            name,
+            dataEnd,
+            "block "
+                + b
+                + " of "
+                + c
+                + " compressed bytes does not fit the data region ending at "
                 + indexOffset);
       }
       long rowsBefore = starts[b];
       long expectedStart = b == 0 ? 0 : rowStarts[b - 1] + 1;
       if (rowsBefore >= totalRows && rowsBefore >= expectedStart) {
         throw new RowFormatException(
-            name, indexOffset,
-            "block " + b + " starts at row " + rowsBefore + ", not before the footer's total of "
-                + totalRows + " rows");
+            name,
+            indexOffset,
+            "block "
+                + b
+                + " starts at row "
+                + rowsBefore
+                + ", not before the footer's total of "
+                + totalRows
+                + " rows");
       }
       if ((b == 0 && rowsBefore != 0) || rowsBefore < expectedStart) {
         throw new RowFormatException(
-            name, indexOffset,
-            "block " + b + " starts at row " + rowsBefore
+            name,
+            indexOffset,
+            "block "
+                + b
+                + " starts at row "
+                + rowsBefore
                 + (b == 0 ? ", expected 0" : ", after row start " + rowStarts[b - 1])
-                + " (total " + totalRows + " rows)");
+                + " (total "
+                + totalRows
+                + " rows)");
       }
       long u = uncompressed[b];
       // A block of r rows holds r offsets and the count; zstd expands at most so far per byte.
@@ -148,9 +199,18 @@ final class RowFileMeta {
       long maximum = Math.min(Integer.MAX_VALUE - 8L, (c + 1) * RowFormat.ZSTD_MAX_BLOCK_EXPANSION);
       if (u < minimum || u > maximum) {
         throw new RowFormatException(
-            name, dataEnd,
-            "block " + b + " declares " + u + " uncompressed bytes from " + c
-                + " compressed; expected between " + minimum + " and " + maximum);
+            name,
+            dataEnd,
+            "block "
+                + b
+                + " declares "
+                + u
+                + " uncompressed bytes from "
+                + c
+                + " compressed; expected between "
+                + minimum
+                + " and "
+                + maximum);
       }
       comp[b] = (int) c;
       uncomp[b] = (int) u;
@@ -160,8 +220,7 @@ final class RowFileMeta {
     rowStarts[blockCount] = totalRows;
     if (dataEnd != indexOffset) {
       throw new RowFormatException(
-          name, dataEnd,
-          "blocks end at " + dataEnd + " but the index starts at " + indexOffset);
+          name, dataEnd, "blocks end at " + dataEnd + " but the index starts at " + indexOffset);
     }
     if (blockCount == 0 && totalRows != 0) {
       throw new RowFormatException(
@@ -172,12 +231,19 @@ final class RowFileMeta {
       // Divide rather than multiply: a row count from the footer may be near Long.MAX_VALUE.
       if (rows > (uncomp[b] - RowFormat.OFFSET_SIZE) / RowFormat.OFFSET_SIZE) {
         throw new RowFormatException(
-            name, blockOffsetOf(comp, b),
-            "block " + b + " of " + uncomp[b] + " uncompressed bytes cannot hold the offsets of its "
-                + rows + " rows");
+            name,
+            blockOffsetOf(comp, b),
+            "block "
+                + b
+                + " of "
+                + uncomp[b]
+                + " uncompressed bytes cannot hold the offsets of its "
+                + rows
+                + " rows");
       }
     }
-    return new RowFileMeta(name, fileSize, totalRows, indexOffset, indexLength, comp, uncomp, rowStarts);
+    return new RowFileMeta(
+        name, fileSize, totalRows, indexOffset, indexLength, comp, uncomp, rowStarts);
   }
 
   private static long blockOffsetOf(int[] comp, int b) {
@@ -209,7 +275,12 @@ final class RowFileMeta {
 
   RowFileLayout layout() {
     return new RowFileLayout(
-        fileSize, totalRows, indexOffset, indexLength, compressedSizes, uncompressedSizes,
+        fileSize,
+        totalRows,
+        indexOffset,
+        indexLength,
+        compressedSizes,
+        uncompressedSizes,
         java.util.Arrays.copyOf(rowStarts, blockCount));
   }
 }

@@ -35,8 +35,13 @@ public final class RowFileReaderImpl implements RowFileReader {
   private boolean closed;
 
   private RowFileReaderImpl(
-      SeekableInput input, RowFileMeta meta, RowType fileType, RowFileOptions options,
-      boolean ownsInput, int[] projection, RoaringBitmap selection) {
+      SeekableInput input,
+      RowFileMeta meta,
+      RowType fileType,
+      RowFileOptions options,
+      boolean ownsInput,
+      int[] projection,
+      RoaringBitmap selection) {
     this.input = input;
     this.meta = meta;
     this.fileType = fileType;
@@ -164,8 +169,11 @@ public final class RowFileReaderImpl implements RowFileReader {
     Objects.requireNonNull(rows, "rows");
     if (!rows.isEmpty() && Integer.toUnsignedLong(rows.last()) >= meta.totalRows) {
       throw new IllegalArgumentException(
-          "selected row " + Integer.toUnsignedLong(rows.last()) + " is outside [0, "
-              + meta.totalRows + ")");
+          "selected row "
+              + Integer.toUnsignedLong(rows.last())
+              + " is outside [0, "
+              + meta.totalRows
+              + ")");
     }
     RoaringBitmap narrowed = selection == null ? rows.clone() : RoaringBitmap.and(selection, rows);
     return new RowFileReaderImpl(input, meta, fileType, options, false, projection, narrowed);
@@ -180,7 +188,8 @@ public final class RowFileReaderImpl implements RowFileReader {
     }
     BlockStream stream =
         BlockStream.open(meta, input, RowCursor.blocksToRead(meta, selection), options);
-    return new ArrowRowReaderImpl(allocator, stream, codec, rowType, selection, batchSize, meta.name);
+    return new ArrowRowReaderImpl(
+        allocator, stream, codec, rowType, selection, batchSize, meta.name);
   }
 
   @Override

@@ -28,7 +28,9 @@ final class ScalarCodecs {
    */
   static long integral(FieldCodec codec, Object value, long min, long max, String expected) {
     long v;
-    if (value instanceof Long || value instanceof Integer || value instanceof Short
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Short
         || value instanceof Byte) {
       v = ((Number) value).longValue();
     } else {

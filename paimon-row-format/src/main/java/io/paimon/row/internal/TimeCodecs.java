@@ -74,7 +74,8 @@ final class TimeCodecs {
     private int readMillis(BlockInput in) throws RowFormatException {
       int millis = in.readInt();
       if (millis < 0 || millis >= MILLIS_PER_DAY) {
-        throw in.corrupt("TIME value " + millis + " of '" + path + "' is not a millisecond of a day");
+        throw in.corrupt(
+            "TIME value " + millis + " of '" + path + "' is not a millisecond of a day");
       }
       return millis;
     }
@@ -147,7 +148,8 @@ final class TimeCodecs {
     private int readNanoOfMilli(BlockInput in) throws RowFormatException {
       int nanos = in.readVarint();
       if (nanos >= NANOS_PER_MILLI) {
-        throw in.corrupt("nanosecond of millisecond " + nanos + " of '" + path + "' exceeds 999999");
+        throw in.corrupt(
+            "nanosecond of millisecond " + nanos + " of '" + path + "' exceeds 999999");
       }
       return nanos;
     }

@@ -1,10 +1,10 @@
 package io.paimon.row.internal;
 
 /**
- * Unsigned LEB128 varints and zigzag mapping, as used by the {@code .row} block index (64-bit,
- * at most {@value #MAX_VARINT64_BYTES} bytes) and row encoding (32-bit, at most {@value
- * #MAX_VARINT32_BYTES} bytes). Decoding lives in {@link BlockInput} and {@link IndexDecoder},
- * where every loop is bounded by these maxima.
+ * Unsigned LEB128 varints and zigzag mapping, as used by the {@code .row} block index (64-bit, at
+ * most {@value #MAX_VARINT64_BYTES} bytes) and row encoding (32-bit, at most {@value
+ * #MAX_VARINT32_BYTES} bytes). Decoding lives in {@link BlockInput} and {@link IndexDecoder}, where
+ * every loop is bounded by these maxima.
  */
 public final class Varints {
 
@@ -36,7 +36,10 @@ public final class Varints {
     return n;
   }
 
-  /** Writes the unsigned varint of {@code v} into {@code buf} at {@code pos}; returns the new position. */
+  /**
+   * Writes the unsigned varint of {@code v} into {@code buf} at {@code pos}; returns the new
+   * position.
+   */
   public static int write(long v, byte[] buf, int pos) {
     while ((v & ~0x7FL) != 0) {
       buf[pos++] = (byte) ((v & 0x7F) | 0x80);

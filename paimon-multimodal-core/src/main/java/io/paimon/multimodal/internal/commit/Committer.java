@@ -22,11 +22,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * Optimistic commits. A commit writes its manifest (the new files with row IDs assigned from the
  * parent's {@code nextRowId}) and a manifest list (the parent's manifests plus the new one), then
  * atomically creates {@code snapshot-<parent + 1>}. If another writer took that id, everything of
- * the attempt is deleted and the commit is rebuilt on the new parent (row IDs re-assigned), after
- * a randomized exponential backoff, up to a bounded number of attempts. The metadata a commit
- * writes is O(its own files) plus the manifest list, whose length is bounded by merging the
- * smallest manifests once there would be more than {@value #MAX_MANIFESTS}, so commit cost does
- * not grow with the history. Thread-safe (all state is on disk).
+ * the attempt is deleted and the commit is rebuilt on the new parent (row IDs re-assigned), after a
+ * randomized exponential backoff, up to a bounded number of attempts. The metadata a commit writes
+ * is O(its own files) plus the manifest list, whose length is bounded by merging the smallest
+ * manifests once there would be more than {@value #MAX_MANIFESTS}, so commit cost does not grow
+ * with the history. Thread-safe (all state is on disk).
  */
 public final class Committer {
 
@@ -43,8 +43,13 @@ public final class Committer {
   private final RowType tableType;
   private final String commitUser;
 
-  public Committer(FileIO io, TablePaths paths, SnapshotStore snapshots, ManifestStore manifests,
-      RowType tableType, String commitUser) {
+  public Committer(
+      FileIO io,
+      TablePaths paths,
+      SnapshotStore snapshots,
+      ManifestStore manifests,
+      RowType tableType,
+      String commitUser) {
     this.io = io;
     this.paths = paths;
     this.snapshots = snapshots;
@@ -74,7 +79,9 @@ public final class Committer {
         delta += f.rowCount();
       }
       List<ManifestMeta> list =
-          parent == null ? new ArrayList<>() : new ArrayList<>(manifests.readList(parent.manifestList()));
+          parent == null
+              ? new ArrayList<>()
+              : new ArrayList<>(manifests.readList(parent.manifestList()));
       if (list.size() + (entries.isEmpty() ? 0 : 1) > MAX_MANIFESTS) {
         // The new entries go straight into the merged manifest: a manifest written only to be
         // merged would be referenced by no snapshot.
@@ -88,8 +95,16 @@ public final class Committer {
       created.add(paths.manifestFile(listName));
 
       long id = latest.isPresent() ? latest.getAsLong() + 1 : 1;
-      Snapshot snapshot = new Snapshot(id, schemaId, System.currentTimeMillis(), total + delta,
-          delta, nextRowId + delta, commitUser, "APPEND");
+      Snapshot snapshot =
+          new Snapshot(
+              id,
+              schemaId,
+              System.currentTimeMillis(),
+              total + delta,
+              delta,
+              nextRowId + delta,
+              commitUser,
+              "APPEND");
       SnapshotFile file = new SnapshotFile(snapshot, parent == null ? 0 : parent.id(), listName);
       if (snapshots.tryCommit(file)) {
         return file;
@@ -104,16 +119,22 @@ public final class Committer {
       sleep(ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1));
       backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
     }
-    throw new CommitConflictException(paths.root() + ": commit of " + files.size()
-        + " files failed after " + MAX_ATTEMPTS + " attempts; other writers kept committing first");
+    throw new CommitConflictException(
+        paths.root()
+            + ": commit of "
+            + files.size()
+            + " files failed after "
+            + MAX_ATTEMPTS
+            + " attempts; other writers kept committing first");
   }
 
   /**
    * Merges the small manifests of a list and the new entries into one manifest, after the large
    * manifests in their list order.
    */
-  private List<ManifestMeta> compact(List<ManifestMeta> list, List<ManifestEntry> newEntries,
-      List<String> created) throws IOException {
+  private List<ManifestMeta> compact(
+      List<ManifestMeta> list, List<ManifestEntry> newEntries, List<String> created)
+      throws IOException {
     // Merge the smallest manifests (and the new entries) until half the limit is left: small
     // manifests are merged often and large ones rarely, and the list never exceeds the limit.
     List<ManifestMeta> bySize = new ArrayList<>(list);
@@ -133,7 +154,6 @@ public final class Committer {
     kept.add(combined);
     return kept;
   }
-
 
   private static void sleep(long millis) throws IOException {
     try {

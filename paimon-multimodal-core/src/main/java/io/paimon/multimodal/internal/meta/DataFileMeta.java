@@ -24,8 +24,14 @@ public final class DataFileMeta {
   private final ColumnStats[] stats;
   private final List<String> blobFiles;
 
-  public DataFileMeta(String fileName, long fileSize, long rowCount, long firstRowId,
-      long schemaId, ColumnStats[] stats, List<String> blobFiles) {
+  public DataFileMeta(
+      String fileName,
+      long fileSize,
+      long rowCount,
+      long firstRowId,
+      long schemaId,
+      ColumnStats[] stats,
+      List<String> blobFiles) {
     this.fileName = fileName;
     this.fileSize = fileSize;
     this.rowCount = rowCount;
@@ -98,12 +104,13 @@ public final class DataFileMeta {
     ColumnStats[] stats = new ColumnStats[type.fieldCount()];
     for (int i = 0; i < stats.length; i++) {
       JsonNode c = i < cols.size() ? cols.get(i) : null;
-      stats[i] = c == null
-          ? new ColumnStats(null, null, 0)
-          : new ColumnStats(
-              StatsCodec.decode(type.typeAt(i), c.get("min")),
-              StatsCodec.decode(type.typeAt(i), c.get("max")),
-              c.path("nullCount").asLong());
+      stats[i] =
+          c == null
+              ? new ColumnStats(null, null, 0)
+              : new ColumnStats(
+                  StatsCodec.decode(type.typeAt(i), c.get("min")),
+                  StatsCodec.decode(type.typeAt(i), c.get("max")),
+                  c.path("nullCount").asLong());
     }
     List<String> blobs = new ArrayList<>();
     n.path("blobFiles").forEach(b -> blobs.add(b.asText()));

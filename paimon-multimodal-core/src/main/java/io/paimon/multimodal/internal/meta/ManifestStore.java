@@ -55,7 +55,9 @@ public final class ManifestStore {
       } catch (IllegalArgumentException e) {
         throw new IOException(file + ": unknown manifest entry kind " + n.get("kind"), e);
       }
-      out.add(new ManifestEntry(kind, DataFileMeta.fromJson(Json.required(n, "file", file), type, file)));
+      out.add(
+          new ManifestEntry(
+              kind, DataFileMeta.fromJson(Json.required(n, "file", file), type, file)));
     }
     return out;
   }
@@ -81,10 +83,11 @@ public final class ManifestStore {
     JsonNode root = Json.parse(io.readAllBytes(file), file);
     List<ManifestMeta> out = new ArrayList<>();
     for (JsonNode n : Json.required(root, "manifests", file)) {
-      out.add(new ManifestMeta(
-          Json.required(n, "name", file).asText(),
-          n.path("entries").asLong(),
-          n.path("rows").asLong()));
+      out.add(
+          new ManifestMeta(
+              Json.required(n, "name", file).asText(),
+              n.path("entries").asLong(),
+              n.path("rows").asLong()));
     }
     return out;
   }

@@ -6,7 +6,9 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.internal.Json;
 import java.io.IOException;
 
-/** The content of a {@code snapshot-<id>} file: the public {@link Snapshot} plus its manifest list. */
+/**
+ * The content of a {@code snapshot-<id>} file: the public {@link Snapshot} plus its manifest list.
+ */
 public final class SnapshotFile {
 
   private final Snapshot snapshot;
@@ -58,15 +60,17 @@ public final class SnapshotFile {
 
   static SnapshotFile fromJson(byte[] content, String file) throws IOException {
     JsonNode n = Json.parse(content, file);
-    Snapshot s = new Snapshot(
-        Json.required(n, "id", file).asLong(),
-        Json.required(n, "schemaId", file).asLong(),
-        Json.required(n, "timeMillis", file).asLong(),
-        Json.required(n, "totalRecordCount", file).asLong(),
-        Json.required(n, "deltaRecordCount", file).asLong(),
-        Json.required(n, "nextRowId", file).asLong(),
-        Json.required(n, "commitUser", file).asText(),
-        Json.required(n, "commitKind", file).asText());
-    return new SnapshotFile(s, n.path("parentId").asLong(0), Json.required(n, "manifestList", file).asText());
+    Snapshot s =
+        new Snapshot(
+            Json.required(n, "id", file).asLong(),
+            Json.required(n, "schemaId", file).asLong(),
+            Json.required(n, "timeMillis", file).asLong(),
+            Json.required(n, "totalRecordCount", file).asLong(),
+            Json.required(n, "deltaRecordCount", file).asLong(),
+            Json.required(n, "nextRowId", file).asLong(),
+            Json.required(n, "commitUser", file).asText(),
+            Json.required(n, "commitKind", file).asText());
+    return new SnapshotFile(
+        s, n.path("parentId").asLong(0), Json.required(n, "manifestList", file).asText());
   }
 }

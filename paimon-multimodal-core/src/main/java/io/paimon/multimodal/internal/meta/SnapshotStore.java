@@ -80,15 +80,16 @@ public final class SnapshotStore {
   }
 
   /**
-   * Atomically creates the snapshot file; false if another writer created that id first. On
-   * success the hints are updated (best effort).
+   * Atomically creates the snapshot file; false if another writer created that id first. On success
+   * the hints are updated (best effort).
    */
   public boolean tryCommit(SnapshotFile snapshot) throws IOException {
     if (!io.createIfAbsent(paths.snapshotFile(snapshot.id()), snapshot.toJson())) {
       return false;
     }
     try {
-      io.overwrite(paths.latestHint(), Long.toString(snapshot.id()).getBytes(StandardCharsets.UTF_8));
+      io.overwrite(
+          paths.latestHint(), Long.toString(snapshot.id()).getBytes(StandardCharsets.UTF_8));
       if (snapshot.id() == 1) {
         io.overwrite(paths.earliestHint(), "1".getBytes(StandardCharsets.UTF_8));
       }

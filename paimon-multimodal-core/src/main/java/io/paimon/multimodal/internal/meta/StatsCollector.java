@@ -19,8 +19,8 @@ import java.util.List;
 
 /**
  * Accumulates per-column {@link ColumnStats} over the rows written to one data file. Strings are
- * ordered by code point (the order of their UTF-8 bytes), which is how predicates compare them.
- * Not thread-safe.
+ * ordered by code point (the order of their UTF-8 bytes), which is how predicates compare them. Not
+ * thread-safe.
  */
 public final class StatsCollector {
 
@@ -106,7 +106,8 @@ public final class StatsCollector {
         continue;
       }
       v = asStored(types[i], v);
-      if ((v instanceof Double && ((Double) v).isNaN()) || (v instanceof Float && ((Float) v).isNaN())
+      if ((v instanceof Double && ((Double) v).isNaN())
+          || (v instanceof Float && ((Float) v).isNaN())
           || (v instanceof String && ((String) v).length() > MAX_STRING_STATS)) {
         invalid[i] = true;
         min[i] = null;
@@ -154,8 +155,10 @@ public final class StatsCollector {
   public ColumnStats[] result() {
     ColumnStats[] out = new ColumnStats[types.length];
     for (int i = 0; i < types.length; i++) {
-      out[i] = invalid[i] ? new ColumnStats(null, null, nulls[i])
-          : new ColumnStats(min[i], max[i], nulls[i]);
+      out[i] =
+          invalid[i]
+              ? new ColumnStats(null, null, nulls[i])
+              : new ColumnStats(min[i], max[i], nulls[i]);
     }
     return out;
   }

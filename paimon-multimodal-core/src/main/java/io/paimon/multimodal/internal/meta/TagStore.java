@@ -63,8 +63,9 @@ public final class TagStore {
       return Optional.empty();
     }
     JsonNode n = Json.parse(content, file);
-    return Optional.of(new Tag(name, Json.required(n, "snapshotId", file).asLong(),
-        n.path("createdMillis").asLong()));
+    return Optional.of(
+        new Tag(
+            name, Json.required(n, "snapshotId", file).asLong(), n.path("createdMillis").asLong()));
   }
 
   public List<Tag> list() throws IOException {

@@ -21,17 +21,18 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * How a scan maps data-file columns to output columns: which file columns it reads (the
- * selected ones plus those only the filter needs), where each output column comes from, and how
- * rows are copied (vector to vector, BLOB descriptors converted, {@code _ROW_ID} computed).
- * Immutable.
+ * How a scan maps data-file columns to output columns: which file columns it reads (the selected
+ * ones plus those only the filter needs), where each output column comes from, and how rows are
+ * copied (vector to vector, BLOB descriptors converted, {@code _ROW_ID} computed). Immutable.
  */
 final class OutputLayout {
 
   private final List<String> outputNames;
   private final int[] readColumns;
+
   /** Per output column: index into the read projection, or -1 for {@code _ROW_ID}. */
   private final int[] source;
+
   private final DataType[] types;
   private final boolean[] blob;
   private final boolean anyBlob;
@@ -39,8 +40,8 @@ final class OutputLayout {
 
   OutputLayout(TableState table, ScanContext ctx) {
     RowType tableType = table.schema().rowType();
-    List<String> names = new ArrayList<>(
-        ctx.projection() == null ? tableType.fieldNames() : ctx.projection());
+    List<String> names =
+        new ArrayList<>(ctx.projection() == null ? tableType.fieldNames() : ctx.projection());
     if (ctx.withRowId() && !names.contains(Schema.ROW_ID)) {
       names.add(Schema.ROW_ID);
     }
@@ -105,8 +106,17 @@ final class OutputLayout {
    * Copies rows {@code rows[from..to)} (indexes into the file batch; all rows from {@code from}
    * when {@code rows} is null) into {@code out} starting at {@code outStart}.
    */
-  void append(String file, VectorSchemaRoot batch, RowArrowReader reader, long firstRowId,
-      int[] rows, int from, int to, VectorSchemaRoot out, int outStart) throws RowFormatException {
+  void append(
+      String file,
+      VectorSchemaRoot batch,
+      RowArrowReader reader,
+      long firstRowId,
+      int[] rows,
+      int from,
+      int to,
+      VectorSchemaRoot out,
+      int outStart)
+      throws RowFormatException {
     List<FieldVector> src = batch.getFieldVectors();
     for (int j = 0; j < source.length; j++) {
       FieldVector target = out.getVector(j);
@@ -134,7 +144,11 @@ final class OutputLayout {
    * buffers {@code out} held are moved back into the file batch, so the reader decodes its next
    * batch into buffers already sized for a batch instead of growing new ones from nothing.
    */
-  void transfer(VectorSchemaRoot batch, RowArrowReader reader, long firstRowId, int count,
+  void transfer(
+      VectorSchemaRoot batch,
+      RowArrowReader reader,
+      long firstRowId,
+      int count,
       VectorSchemaRoot out) {
     List<FieldVector> src = batch.getFieldVectors();
     int[] movedTo = new int[src.size()];
@@ -155,7 +169,9 @@ final class OutputLayout {
     }
   }
 
-  /** Moves {@code from}'s buffers into {@code to} and {@code to}'s old buffers into {@code from}. */
+  /**
+   * Moves {@code from}'s buffers into {@code to} and {@code to}'s old buffers into {@code from}.
+   */
   private static void swap(FieldVector from, FieldVector to) {
     try (FieldVector spare = to.getField().createVector(to.getAllocator())) {
       to.makeTransferPair(spare).transfer();

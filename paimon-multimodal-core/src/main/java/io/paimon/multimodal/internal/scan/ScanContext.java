@@ -36,52 +36,142 @@ record ScanContext(
   static final long PINNED_EMPTY = -1;
 
   static ScanContext initial(long[] rowIds) {
-    return new ScanContext(List.of(), null, null, -1, false, 0, null, DEFAULT_BATCH_SIZE, null,
-        rowIds, null);
+    return new ScanContext(
+        List.of(), null, null, -1, false, 0, null, DEFAULT_BATCH_SIZE, null, rowIds, null);
   }
 
   ScanContext withFilter(List<String> texts, ScanFilter f) {
-    return new ScanContext(texts, f, projection, limit, withRowId, snapshotId, tag, batchSize,
-        allocator, rowIds, split);
+    return new ScanContext(
+        texts,
+        f,
+        projection,
+        limit,
+        withRowId,
+        snapshotId,
+        tag,
+        batchSize,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withProjection(List<String> columns) {
-    return new ScanContext(predicates, filter, columns, limit, withRowId, snapshotId, tag,
-        batchSize, allocator, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        columns,
+        limit,
+        withRowId,
+        snapshotId,
+        tag,
+        batchSize,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withLimit(long n) {
-    return new ScanContext(predicates, filter, projection, n, withRowId, snapshotId, tag, batchSize,
-        allocator, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        n,
+        withRowId,
+        snapshotId,
+        tag,
+        batchSize,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withRowIdColumn() {
-    return new ScanContext(predicates, filter, projection, limit, true, snapshotId, tag, batchSize,
-        allocator, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        limit,
+        true,
+        snapshotId,
+        tag,
+        batchSize,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withSnapshot(long id) {
-    return new ScanContext(predicates, filter, projection, limit, withRowId, id, tag, batchSize,
-        allocator, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        limit,
+        withRowId,
+        id,
+        tag,
+        batchSize,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withTag(String name) {
-    return new ScanContext(predicates, filter, projection, limit, withRowId, snapshotId, name,
-        batchSize, allocator, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        limit,
+        withRowId,
+        snapshotId,
+        name,
+        batchSize,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withBatchSize(int rows) {
-    return new ScanContext(predicates, filter, projection, limit, withRowId, snapshotId, tag, rows,
-        allocator, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        limit,
+        withRowId,
+        snapshotId,
+        tag,
+        rows,
+        allocator,
+        rowIds,
+        split);
   }
 
   ScanContext withAllocator(BufferAllocator a) {
-    return new ScanContext(predicates, filter, projection, limit, withRowId, snapshotId, tag,
-        batchSize, a, rowIds, split);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        limit,
+        withRowId,
+        snapshotId,
+        tag,
+        batchSize,
+        a,
+        rowIds,
+        split);
   }
 
   ScanContext withSplit(Split s) {
-    return new ScanContext(predicates, filter, projection, limit, withRowId, s.snapshotId(), tag,
-        batchSize, allocator, rowIds, s);
+    return new ScanContext(
+        predicates,
+        filter,
+        projection,
+        limit,
+        withRowId,
+        s.snapshotId(),
+        tag,
+        batchSize,
+        allocator,
+        rowIds,
+        s);
   }
 }

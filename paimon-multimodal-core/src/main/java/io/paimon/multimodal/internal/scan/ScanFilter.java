@@ -12,8 +12,8 @@ import java.util.Set;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The scan's view of a parsed where() conjunction: which columns it reads, whether a data file
- * may hold a match (by its statistics), and which rows of a batch pass. Immutable.
+ * The scan's view of a parsed where() conjunction: which columns it reads, whether a data file may
+ * hold a match (by its statistics), and which rows of a batch pass. Immutable.
  */
 final class ScanFilter {
 
@@ -43,39 +43,40 @@ final class ScanFilter {
 
   /** False only if no row of the file can pass. */
   boolean mightMatch(DataFileMeta file) {
-    return predicate.mightMatch(new StatsView() {
-      @Override
-      public long rowCount() {
-        return file.rowCount();
-      }
+    return predicate.mightMatch(
+        new StatsView() {
+          @Override
+          public long rowCount() {
+            return file.rowCount();
+          }
 
-      @Override
-      public Object min(String column) {
-        if (Schema.ROW_ID.equals(column)) {
-          return file.firstRowId();
-        }
-        int i = tableType.fieldIndex(column);
-        return i < 0 ? null : file.stats(i).min();
-      }
+          @Override
+          public Object min(String column) {
+            if (Schema.ROW_ID.equals(column)) {
+              return file.firstRowId();
+            }
+            int i = tableType.fieldIndex(column);
+            return i < 0 ? null : file.stats(i).min();
+          }
 
-      @Override
-      public Object max(String column) {
-        if (Schema.ROW_ID.equals(column)) {
-          return file.endRowId() - 1;
-        }
-        int i = tableType.fieldIndex(column);
-        return i < 0 ? null : file.stats(i).max();
-      }
+          @Override
+          public Object max(String column) {
+            if (Schema.ROW_ID.equals(column)) {
+              return file.endRowId() - 1;
+            }
+            int i = tableType.fieldIndex(column);
+            return i < 0 ? null : file.stats(i).max();
+          }
 
-      @Override
-      public OptionalLong nullCount(String column) {
-        if (Schema.ROW_ID.equals(column)) {
-          return OptionalLong.of(0);
-        }
-        int i = tableType.fieldIndex(column);
-        return i < 0 ? OptionalLong.empty() : OptionalLong.of(file.stats(i).nullCount());
-      }
-    });
+          @Override
+          public OptionalLong nullCount(String column) {
+            if (Schema.ROW_ID.equals(column)) {
+              return OptionalLong.of(0);
+            }
+            int i = tableType.fieldIndex(column);
+            return i < 0 ? OptionalLong.empty() : OptionalLong.of(file.stats(i).nullCount());
+          }
+        });
   }
 
   /** The indexes of the rows of {@code batch} that pass, ascending; null when all do. */

@@ -53,8 +53,10 @@ public final class ScanImpl implements Scan {
     ScanFilter parsed = ScanFilter.parse(predicate, table.schema().rowType());
     List<String> texts = new ArrayList<>(ctx.predicates());
     texts.add(predicate);
-    return new ScanImpl(table, ctx.withFilter(List.copyOf(texts),
-        ctx.filter() == null ? parsed : ctx.filter().and(parsed)));
+    return new ScanImpl(
+        table,
+        ctx.withFilter(
+            List.copyOf(texts), ctx.filter() == null ? parsed : ctx.filter().and(parsed)));
   }
 
   @Override
@@ -65,16 +67,21 @@ public final class ScanImpl implements Scan {
   @Override
   public Scan select(List<String> columns) {
     if (columns.isEmpty()) {
-      throw new SchemaException("select needs at least one column; columns are "
-          + table.schema().rowType().fieldNames());
+      throw new SchemaException(
+          "select needs at least one column; columns are " + table.schema().rowType().fieldNames());
     }
     RowType type = table.schema().rowType();
     Set<String> seen = new HashSet<>();
     for (String c : columns) {
       Objects.requireNonNull(c, "column");
       if (!Schema.ROW_ID.equals(c) && type.fieldIndex(c) < 0) {
-        throw new SchemaException("table '" + table.name() + "' has no column '" + c
-            + "'; columns are " + type.fieldNames());
+        throw new SchemaException(
+            "table '"
+                + table.name()
+                + "' has no column '"
+                + c
+                + "'; columns are "
+                + type.fieldNames());
       }
       if (!seen.add(c)) {
         throw new SchemaException("column '" + c + "' is selected twice");
@@ -100,7 +107,9 @@ public final class ScanImpl implements Scan {
   public Scan snapshot(long snapshotId) {
     if (ctx.tag() != null) {
       throw new IllegalArgumentException(
-          "a scan reads either a snapshot or a tag; it is already pinned to tag '" + ctx.tag() + "'");
+          "a scan reads either a snapshot or a tag; it is already pinned to tag '"
+              + ctx.tag()
+              + "'");
     }
     if (snapshotId <= 0) {
       throw new IllegalArgumentException("snapshot ids start at 1, got " + snapshotId);
@@ -112,8 +121,10 @@ public final class ScanImpl implements Scan {
   public Scan tag(String tagName) {
     Objects.requireNonNull(tagName, "tagName");
     if (ctx.snapshotId() != 0) {
-      throw new IllegalArgumentException("a scan reads either a snapshot or a tag; it is already"
-          + " pinned to snapshot " + Math.max(0, ctx.snapshotId()));
+      throw new IllegalArgumentException(
+          "a scan reads either a snapshot or a tag; it is already"
+              + " pinned to snapshot "
+              + Math.max(0, ctx.snapshotId()));
     }
     return new ScanImpl(table, ctx.withTag(tagName));
   }
@@ -158,13 +169,18 @@ public final class ScanImpl implements Scan {
       files = files.stream().filter(f -> f.fileName().equals(ctx.split().fileName())).toList();
       if (files.isEmpty()) {
         // Reading nothing would silently drop a worker's share of a sharded read.
-        throw new IllegalArgumentException("split " + ctx.split()
-            + " is not a data file of snapshot " + resolved.snapshotId() + " of table '"
-            + table.name() + "'");
+        throw new IllegalArgumentException(
+            "split "
+                + ctx.split()
+                + " is not a data file of snapshot "
+                + resolved.snapshotId()
+                + " of table '"
+                + table.name()
+                + "'");
       }
     }
-    return new TableScanReader(table, ctx, resolved, ScanPlanner.prune(files, ctx.filter()),
-        layout, allocator());
+    return new TableScanReader(
+        table, ctx, resolved, ScanPlanner.prune(files, ctx.filter()), layout, allocator());
   }
 
   private void checkRowIds(List<DataFileMeta> files, long snapshotId) {
@@ -185,10 +201,15 @@ public final class ScanImpl implements Scan {
     }
     if (unknownCount > 0) {
       throw new IllegalArgumentException(
-          "table '" + table.name() + "' has no rows with IDs " + unknown
-              + (unknownCount > unknown.size() ? " and " + (unknownCount - unknown.size()) + " more"
+          "table '"
+              + table.name()
+              + "' has no rows with IDs "
+              + unknown
+              + (unknownCount > unknown.size()
+                  ? " and " + (unknownCount - unknown.size()) + " more"
                   : "")
-              + " in snapshot " + snapshotId);
+              + " in snapshot "
+              + snapshotId);
     }
   }
 
@@ -196,8 +217,8 @@ public final class ScanImpl implements Scan {
   public VectorSchemaRoot toArrow() {
     BufferAllocator allocator = allocator();
     try (ArrowReader reader = toArrowReader()) {
-      VectorSchemaRoot result = VectorSchemaRoot.create(reader.getVectorSchemaRoot().getSchema(),
-          allocator);
+      VectorSchemaRoot result =
+          VectorSchemaRoot.create(reader.getVectorSchemaRoot().getSchema(), allocator);
       try {
         int rows = 0;
         while (reader.loadNextBatch()) {
@@ -229,9 +250,10 @@ public final class ScanImpl implements Scan {
     DataType[] types = new DataType[names.size()];
     RowType tableType = table.schema().rowType();
     for (int j = 0; j < types.length; j++) {
-      types[j] = Schema.ROW_ID.equals(names.get(j))
-          ? DataTypes.BIGINT().notNull()
-          : tableType.typeAt(tableType.fieldIndex(names.get(j)));
+      types[j] =
+          Schema.ROW_ID.equals(names.get(j))
+              ? DataTypes.BIGINT().notNull()
+              : tableType.typeAt(tableType.fieldIndex(names.get(j)));
     }
     try (ArrowReader reader = toArrowReader()) {
       while (reader.loadNextBatch()) {
@@ -254,7 +276,8 @@ public final class ScanImpl implements Scan {
   public long count() {
     if (ctx.filter() == null && ctx.rowIds() == null && ctx.split() == null) {
       ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
-      long total = resolved.snapshot() == null ? 0 : resolved.snapshot().snapshot().totalRecordCount();
+      long total =
+          resolved.snapshot() == null ? 0 : resolved.snapshot().snapshot().totalRecordCount();
       return ctx.limit() < 0 ? total : Math.min(total, ctx.limit());
     }
     ScanImpl narrow = new ScanImpl(table, ctx.withProjection(List.of(Schema.ROW_ID)));
@@ -278,10 +301,11 @@ public final class ScanImpl implements Scan {
   public List<Split> plan() {
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
     List<Split> splits = new ArrayList<>();
-    for (DataFileMeta f : ScanPlanner.prune(ScanPlanner.files(table, resolved.snapshot()),
-        ctx.filter())) {
-      splits.add(new Split(resolved.snapshotId(), f.fileName(), f.firstRowId(), f.rowCount(),
-          f.fileSize()));
+    for (DataFileMeta f :
+        ScanPlanner.prune(ScanPlanner.files(table, resolved.snapshot()), ctx.filter())) {
+      splits.add(
+          new Split(
+              resolved.snapshotId(), f.fileName(), f.firstRowId(), f.rowCount(), f.fileSize()));
     }
     return splits;
   }
@@ -290,8 +314,8 @@ public final class ScanImpl implements Scan {
   public Scan split(Split split) {
     Objects.requireNonNull(split, "split");
     if (ctx.tag() != null) {
-      throw new IllegalArgumentException("a split carries its snapshot; the scan is pinned to tag '"
-          + ctx.tag() + "'");
+      throw new IllegalArgumentException(
+          "a split carries its snapshot; the scan is pinned to tag '" + ctx.tag() + "'");
     }
     return new ScanImpl(table, ctx.withSplit(split));
   }
@@ -303,8 +327,20 @@ public final class ScanImpl implements Scan {
 
   @Override
   public String toString() {
-    return "Scan{table=" + table.name() + ", where=" + ctx.predicates() + ", select="
-        + ctx.projection() + ", limit=" + ctx.limit() + ", withRowId=" + ctx.withRowId()
-        + ", snapshot=" + ctx.snapshotId() + ", tag=" + ctx.tag() + "}";
+    return "Scan{table="
+        + table.name()
+        + ", where="
+        + ctx.predicates()
+        + ", select="
+        + ctx.projection()
+        + ", limit="
+        + ctx.limit()
+        + ", withRowId="
+        + ctx.withRowId()
+        + ", snapshot="
+        + ctx.snapshotId()
+        + ", tag="
+        + ctx.tag()
+        + "}";
   }
 }

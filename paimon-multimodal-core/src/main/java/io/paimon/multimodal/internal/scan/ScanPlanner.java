@@ -54,8 +54,7 @@ final class ScanPlanner {
 
   private static SnapshotFile read(TableState table, long id) throws IOException {
     if (!table.snapshots().exists(id)) {
-      throw new SnapshotNotFoundException(
-          "table '" + table.name() + "' has no snapshot " + id);
+      throw new SnapshotNotFoundException("table '" + table.name() + "' has no snapshot " + id);
     }
     return table.snapshots().read(id);
   }
@@ -111,9 +110,15 @@ final class ScanPlanner {
     }
     if (now.isEmpty() || now.get().snapshotId() != resolved.snapshotId()) {
       throw new SnapshotNotFoundException(
-          "tag '" + resolved.tag() + "' of table '" + table.name() + "' was "
+          "tag '"
+              + resolved.tag()
+              + "' of table '"
+              + table.name()
+              + "' was "
               + (now.isEmpty() ? "deleted" : "moved to snapshot " + now.get().snapshotId())
-              + " while a read pinned to snapshot " + resolved.snapshotId() + " was running");
+              + " while a read pinned to snapshot "
+              + resolved.snapshotId()
+              + " was running");
     }
   }
 }

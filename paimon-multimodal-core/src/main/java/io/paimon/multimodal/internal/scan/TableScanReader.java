@@ -32,8 +32,13 @@ final class TableScanReader extends ArrowReader {
   private long emitted;
   private long bytesRead;
 
-  TableScanReader(TableState table, ScanContext ctx, ScanPlanner.Resolved resolved,
-      List<DataFileMeta> files, OutputLayout layout, BufferAllocator allocator) {
+  TableScanReader(
+      TableState table,
+      ScanContext ctx,
+      ScanPlanner.Resolved resolved,
+      List<DataFileMeta> files,
+      OutputLayout layout,
+      BufferAllocator allocator) {
     super(allocator);
     this.table = table;
     this.ctx = ctx;
@@ -67,7 +72,8 @@ final class TableScanReader extends ArrowReader {
         continue;
       }
       int passing = current.passing();
-      long room = Math.min(batchSize - n, ctx.limit() < 0 ? Long.MAX_VALUE : ctx.limit() - emitted - n);
+      long room =
+          Math.min(batchSize - n, ctx.limit() < 0 ? Long.MAX_VALUE : ctx.limit() - emitted - n);
       int take = (int) Math.min(passing - cursor, room);
       if (take > 0) {
         VectorSchemaRoot batch = current.batch();
@@ -80,8 +86,16 @@ final class TableScanReader extends ArrowReader {
         if (n == 0 && movable && take == passing) {
           layout.transfer(batch, current.reader, current.file.firstRowId(), take, out);
         } else {
-          layout.append(current.path, batch, current.reader, current.file.firstRowId(),
-              current.selected, cursor, cursor + take, out, n);
+          layout.append(
+              current.path,
+              batch,
+              current.reader,
+              current.file.firstRowId(),
+              current.selected,
+              cursor,
+              cursor + take,
+              out,
+              n);
         }
         n += take;
         cursor += take;
@@ -105,8 +119,15 @@ final class TableScanReader extends ArrowReader {
       return false;
     }
     ScanPlanner.checkTag(table, resolved);
-    current = new FileBatches(table, files.get(nextFile++), layout.readColumns(), null,
-        ctx.filter(), allocator, ctx.batchSize());
+    current =
+        new FileBatches(
+            table,
+            files.get(nextFile++),
+            layout.readColumns(),
+            null,
+            ctx.filter(),
+            allocator,
+            ctx.batchSize());
     return true;
   }
 

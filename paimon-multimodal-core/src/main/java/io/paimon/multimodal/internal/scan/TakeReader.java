@@ -14,10 +14,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Streams a takeRowIds scan in the input order, duplicates kept. The ids are processed in chunks
- * of the batch size: a chunk's distinct ids are sorted, fetched file by file through a row
- * selection (only the blocks holding them are read), staged, filtered, and then emitted in the
- * chunk's input order. Memory is one staging batch plus one output batch. Not thread-safe.
+ * Streams a takeRowIds scan in the input order, duplicates kept. The ids are processed in chunks of
+ * the batch size: a chunk's distinct ids are sorted, fetched file by file through a row selection
+ * (only the blocks holding them are read), staged, filtered, and then emitted in the chunk's input
+ * order. Memory is one staging batch plus one output batch. Not thread-safe.
  */
 final class TakeReader extends ArrowReader {
 
@@ -35,8 +35,13 @@ final class TakeReader extends ArrowReader {
   private long[] stagedIds = new long[0];
   private long bytesRead;
 
-  TakeReader(TableState table, ScanContext ctx, ScanPlanner.Resolved resolved,
-      List<DataFileMeta> files, OutputLayout layout, BufferAllocator allocator) {
+  TakeReader(
+      TableState table,
+      ScanContext ctx,
+      ScanPlanner.Resolved resolved,
+      List<DataFileMeta> files,
+      OutputLayout layout,
+      BufferAllocator allocator) {
     super(allocator);
     this.table = table;
     this.ctx = ctx;
@@ -105,12 +110,27 @@ final class TakeReader extends ArrowReader {
       }
       i = j;
       ScanPlanner.checkTag(table, resolved);
-      try (FileBatches batches = new FileBatches(table, file, layout.readColumns(), positions,
-          ctx.filter(), allocator, ctx.batchSize())) {
+      try (FileBatches batches =
+          new FileBatches(
+              table,
+              file,
+              layout.readColumns(),
+              positions,
+              ctx.filter(),
+              allocator,
+              ctx.batchSize())) {
         while (batches.next()) {
           int passing = batches.passing();
-          layout.append(batches.path, batches.batch(), batches.reader, file.firstRowId(),
-              batches.selected, 0, passing, staging, staged);
+          layout.append(
+              batches.path,
+              batches.batch(),
+              batches.reader,
+              file.firstRowId(),
+              batches.selected,
+              0,
+              passing,
+              staging,
+              staged);
           for (int r = 0; r < passing; r++) {
             int row = batches.selected == null ? r : batches.selected[r];
             stagedIds[staged + r] = file.firstRowId() + batches.reader.rowNumber(row);

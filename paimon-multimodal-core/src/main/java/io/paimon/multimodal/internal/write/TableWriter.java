@@ -56,7 +56,8 @@ public final class TableWriter implements AutoCloseable {
   private StatsCollector stats;
   private long rowsWritten;
 
-  public TableWriter(FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
+  public TableWriter(
+      FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
     this.io = io;
     this.paths = paths;
     this.schemaId = schemaId;
@@ -82,8 +83,12 @@ public final class TableWriter implements AutoCloseable {
     WriteOptions.of(schema.options());
     for (DataField f : schema.rowType().fields()) {
       if (StorageTypes.containsBlob(f.type()) && !blobLayoutHolds(f.type())) {
-        throw new SchemaException("column '" + f.name() + "' of type " + f.type()
-            + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+        throw new SchemaException(
+            "column '"
+                + f.name()
+                + "' of type "
+                + f.type()
+                + ": BLOB is supported as a column, an ARRAY element or a MAP value");
       }
     }
   }
@@ -167,13 +172,25 @@ public final class TableWriter implements AutoCloseable {
         long[] range = blobs.add((byte[]) value);
         return new BlobDescriptor(uri, range[0], range[1]).serialize();
       }
-      throw new SchemaException("row " + rowsWritten + ": BLOB column '" + name
-          + "' takes byte[] or BlobDescriptor, got " + value.getClass().getName());
+      throw new SchemaException(
+          "row "
+              + rowsWritten
+              + ": BLOB column '"
+              + name
+              + "' takes byte[] or BlobDescriptor, got "
+              + value.getClass().getName());
     }
     if (type.root() == DataTypeRoot.ARRAY) {
       if (!(value instanceof List)) {
-        throw new SchemaException("row " + rowsWritten + ": column '" + name + "' of type " + type
-            + " takes a List, got " + value.getClass().getName());
+        throw new SchemaException(
+            "row "
+                + rowsWritten
+                + ": column '"
+                + name
+                + "' of type "
+                + type
+                + " takes a List, got "
+                + value.getClass().getName());
       }
       List<?> cells = (List<?>) value;
       List<byte[]> payloads = new ArrayList<>(cells.size());
@@ -183,15 +200,23 @@ public final class TableWriter implements AutoCloseable {
       BlobFileWriter.NestedCell placed = blobs.addArray(payloads);
       List<Object> out = new ArrayList<>(cells.size());
       for (int i = 0; i < cells.size(); i++) {
-        out.add(descriptorOf(cells.get(i), uri, placed.layout().valueOffset(i),
-            placed.layout().valueLength(i)));
+        out.add(
+            descriptorOf(
+                cells.get(i), uri, placed.layout().valueOffset(i), placed.layout().valueLength(i)));
       }
       return out;
     }
     if (type.root() == DataTypeRoot.MAP) {
       if (!(value instanceof Map)) {
-        throw new SchemaException("row " + rowsWritten + ": column '" + name + "' of type " + type
-            + " takes a Map, got " + value.getClass().getName());
+        throw new SchemaException(
+            "row "
+                + rowsWritten
+                + ": column '"
+                + name
+                + "' of type "
+                + type
+                + " takes a Map, got "
+                + value.getClass().getName());
       }
       List<Map.Entry<Object, byte[]>> entries = new ArrayList<>();
       for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
@@ -201,14 +226,20 @@ public final class TableWriter implements AutoCloseable {
       Map<Object, Object> out = new java.util.LinkedHashMap<>();
       int i = 0;
       for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-        out.put(e.getKey(), descriptorOf(e.getValue(), uri, placed.layout().valueOffset(i),
-            placed.layout().valueLength(i)));
+        out.put(
+            e.getKey(),
+            descriptorOf(
+                e.getValue(), uri, placed.layout().valueOffset(i), placed.layout().valueLength(i)));
         i++;
       }
       return out;
     }
-    throw new SchemaException("column '" + name + "' of type " + type
-        + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+    throw new SchemaException(
+        "column '"
+            + name
+            + "' of type "
+            + type
+            + ": BLOB is supported as a column, an ARRAY element or a MAP value");
   }
 
   private byte[] blobBytes(String column, Object cell) {
@@ -218,8 +249,13 @@ public final class TableWriter implements AutoCloseable {
     if (cell instanceof byte[]) {
       return (byte[]) cell;
     }
-    throw new SchemaException("row " + rowsWritten + ": BLOB elements of column '" + column
-        + "' take byte[] or BlobDescriptor, got " + cell.getClass().getName());
+    throw new SchemaException(
+        "row "
+            + rowsWritten
+            + ": BLOB elements of column '"
+            + column
+            + "' take byte[] or BlobDescriptor, got "
+            + cell.getClass().getName());
   }
 
   private static byte[] descriptorOf(Object cell, String uri, long offset, long length) {
@@ -240,16 +276,16 @@ public final class TableWriter implements AutoCloseable {
     rowFileName = nextName(".row");
     String rowPath = paths.dataFile(rowFileName);
     written.add(rowPath);
-    rowWriter = RowFile.newWriter(io.newOutputStream(rowPath), rowPath, fileType,
-        options.rowFileOptions());
+    rowWriter =
+        RowFile.newWriter(io.newOutputStream(rowPath), rowPath, fileType, options.rowFileOptions());
     blobWriters = new BlobFileWriter[blobColumns.length];
     blobPaths = new String[blobColumns.length];
     for (int b = 0; b < blobColumns.length; b++) {
       String path = paths.dataFile(nextName(".blob"));
       written.add(path);
       blobPaths[b] = path;
-      blobWriters[b] = new BlobFileWriter(io.newOutputStream(path), path,
-          tableType.typeAt(blobColumns[b]));
+      blobWriters[b] =
+          new BlobFileWriter(io.newOutputStream(path), path, tableType.typeAt(blobColumns[b]));
     }
     stats = new StatsCollector(tableType);
   }
@@ -263,7 +299,8 @@ public final class TableWriter implements AutoCloseable {
       blobNames.add(blobPaths[b].substring(blobPaths[b].lastIndexOf('/') + 1));
     }
     long size = rowWriter.bytesWritten();
-    finished.add(new DataFileMeta(rowFileName, size, rows, -1, schemaId, stats.result(), blobNames));
+    finished.add(
+        new DataFileMeta(rowFileName, size, rows, -1, schemaId, stats.result(), blobNames));
     rowWriter = null;
     blobWriters = null;
     blobPaths = null;

@@ -9,8 +9,8 @@ import java.util.Map;
  * The table options that steer writing, parsed from the schema's options:
  *
  * <ul>
- *   <li>{@code target-file-size} (default 128 mb): a data file is rolled once its compressed
- *       size reaches this;
+ *   <li>{@code target-file-size} (default 128 mb): a data file is rolled once its compressed size
+ *       reaches this;
  *   <li>{@code blob.target-file-size} (default 1 gb): likewise for each {@code .blob} file;
  *   <li>{@code file.block-size} (default 64 kb) and {@code file.compression.zstd-level} (default
  *       1): Paimon's {@code .row} options.
@@ -29,7 +29,8 @@ public final class WriteOptions {
   private final long blobTargetFileSize;
   private final RowFileOptions rowFileOptions;
 
-  private WriteOptions(long targetFileSize, long blobTargetFileSize, RowFileOptions rowFileOptions) {
+  private WriteOptions(
+      long targetFileSize, long blobTargetFileSize, RowFileOptions rowFileOptions) {
     this.targetFileSize = targetFileSize;
     this.blobTargetFileSize = blobTargetFileSize;
     this.rowFileOptions = rowFileOptions;
@@ -48,7 +49,8 @@ public final class WriteOptions {
       try {
         rowOptions = rowOptions.zstdLevel(Integer.parseInt(level.trim()));
       } catch (IllegalArgumentException e) {
-        throw new SchemaException("option " + ZSTD_LEVEL + " = '" + level + "': " + e.getMessage(), e);
+        throw new SchemaException(
+            "option " + ZSTD_LEVEL + " = '" + level + "': " + e.getMessage(), e);
       }
     }
     return new WriteOptions(target, blobTarget, rowOptions);
@@ -77,7 +79,8 @@ public final class WriteOptions {
       }
       return Math.multiplyExact(n, unit);
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new SchemaException("option " + key + " = '" + v + "' is not a positive size such as 128 mb");
+      throw new SchemaException(
+          "option " + key + " = '" + v + "' is not a positive size such as 128 mb");
     }
   }
 
