@@ -135,6 +135,7 @@ public final class ConnectionImpl implements Connection {
               paths.tagDir(),
               paths.snapshotDir(),
               paths.manifestDir(),
+              paths.indexDir(),
               paths.dataDir(),
               paths.schemaDir())) {
         for (String f : io.list(dir)) {

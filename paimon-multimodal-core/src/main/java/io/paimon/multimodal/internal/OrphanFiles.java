@@ -36,12 +36,16 @@ final class OrphanFiles {
           DataFileMeta f = e.file();
           referenced.add(f.fileName());
           referenced.addAll(f.blobFiles());
+          if (f.statsFile() != null) {
+            referenced.add(f.statsFile());
+          }
         }
       }
     }
     long cutoff = System.currentTimeMillis() - olderThan.toMillis();
     List<String> deleted = new ArrayList<>();
-    for (String dir : List.of(state.paths().dataDir(), state.paths().manifestDir())) {
+    for (String dir :
+        List.of(state.paths().dataDir(), state.paths().manifestDir(), state.paths().indexDir())) {
       for (String name : state.io().list(dir)) {
         String path = dir + "/" + name;
         if (!referenced.contains(name) && state.io().lastModifiedMillis(path) < cutoff) {

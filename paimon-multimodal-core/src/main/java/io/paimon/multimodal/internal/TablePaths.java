@@ -8,6 +8,7 @@ package io.paimon.multimodal.internal;
  *   schema/schema-&lt;id&gt;          snapshot/snapshot-&lt;id&gt;, LATEST, EARLIEST
  *   manifest/manifest-list-&lt;uuid&gt;, manifest-&lt;uuid&gt;
  *   tag/tag-&lt;name&gt;              data/data-&lt;uuid&gt;-&lt;n&gt;.row, .blob
+ *   index/data-&lt;uuid&gt;-&lt;n&gt;.row.stats   per-row-group statistics of a data file
  * </pre>
  *
  * Immutable.
@@ -62,6 +63,14 @@ public final class TablePaths {
 
   public String dataFile(String name) {
     return dataDir() + "/" + name;
+  }
+
+  public String indexDir() {
+    return root + "/index";
+  }
+
+  public String indexFile(String name) {
+    return indexDir() + "/" + name;
   }
 
   public String tagDir() {

@@ -23,6 +23,7 @@ public final class DataFileMeta {
   private final long schemaId;
   private final ColumnStats[] stats;
   private final List<String> blobFiles;
+  private final String statsFile;
 
   public DataFileMeta(
       String fileName,
@@ -31,7 +32,8 @@ public final class DataFileMeta {
       long firstRowId,
       long schemaId,
       ColumnStats[] stats,
-      List<String> blobFiles) {
+      List<String> blobFiles,
+      String statsFile) {
     this.fileName = fileName;
     this.fileSize = fileSize;
     this.rowCount = rowCount;
@@ -39,6 +41,7 @@ public final class DataFileMeta {
     this.schemaId = schemaId;
     this.stats = stats;
     this.blobFiles = List.copyOf(blobFiles);
+    this.statsFile = statsFile;
   }
 
   public String fileName() {
@@ -75,8 +78,14 @@ public final class DataFileMeta {
     return blobFiles;
   }
 
+  /** The file in {@code index/} holding per-row-group statistics, or null if there is none. */
+  public String statsFile() {
+    return statsFile;
+  }
+
   public DataFileMeta withFirstRowId(long id) {
-    return new DataFileMeta(fileName, fileSize, rowCount, id, schemaId, stats, blobFiles);
+    return new DataFileMeta(
+        fileName, fileSize, rowCount, id, schemaId, stats, blobFiles, statsFile);
   }
 
   ObjectNode toJson(RowType type) {
@@ -96,6 +105,9 @@ public final class DataFileMeta {
     }
     ArrayNode blobs = n.putArray("blobFiles");
     blobFiles.forEach(blobs::add);
+    if (statsFile != null) {
+      n.put("statsFile", statsFile);
+    }
     return n;
   }
 
@@ -121,6 +133,7 @@ public final class DataFileMeta {
         Json.required(n, "firstRowId", file).asLong(),
         Json.required(n, "schemaId", file).asLong(),
         stats,
-        blobs);
+        blobs,
+        n.hasNonNull("statsFile") ? n.get("statsFile").asText() : null);
   }
 }

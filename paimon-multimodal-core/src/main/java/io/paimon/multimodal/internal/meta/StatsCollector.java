@@ -151,6 +151,14 @@ public final class StatsCollector {
     return precision <= 6 ? ChronoUnit.MICROS : ChronoUnit.NANOS;
   }
 
+  /** Forgets everything collected, to start a new group of rows. */
+  public void reset() {
+    java.util.Arrays.fill(min, null);
+    java.util.Arrays.fill(max, null);
+    java.util.Arrays.fill(invalid, false);
+    java.util.Arrays.fill(nulls, 0);
+  }
+
   /** The stats so far, one per column. */
   public ColumnStats[] result() {
     ColumnStats[] out = new ColumnStats[types.length];

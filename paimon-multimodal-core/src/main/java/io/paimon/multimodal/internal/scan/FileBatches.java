@@ -3,6 +3,7 @@ package io.paimon.multimodal.internal.scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.meta.GroupStatsFile;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileOptions;
@@ -72,10 +73,17 @@ final class FileBatches implements AutoCloseable {
     // that do not exist (in either pass).
     int fileBatchSize = (int) Math.max(1, Math.min(batchSize, file.rowCount()));
     ScanFilter rowFilter = filter;
-    int[] filterColumns =
-        filter == null || rows != null ? null : narrowerFilterColumns(table, filter, readColumns);
+    RoaringBitmap restricted = rows;
+    int[] filterColumns = null;
     try {
-      RoaringBitmap selection = rows;
+      RoaringBitmap groups = filter == null ? null : matchingGroups(table, file, filter);
+      if (groups != null) {
+        restricted = rows == null ? groups : RoaringBitmap.and(rows, groups);
+      }
+      if (filter != null && restricted == null) {
+        filterColumns = narrowerFilterColumns(table, filter, readColumns);
+      }
+      RoaringBitmap selection = restricted;
       if (filterColumns != null) {
         RoaringBitmap passing =
             passingRows(opened, filterColumns, filter, allocator, fileBatchSize);
@@ -110,6 +118,30 @@ final class FileBatches implements AutoCloseable {
     this.view = v;
     this.reader = r;
     this.rowIds = ids;
+  }
+
+  /**
+   * The rows of the row groups whose statistics allow a match, or null when every group may match
+   * (or the file has no row-group statistics). Only those rows' blocks are then read.
+   */
+  private static RoaringBitmap matchingGroups(
+      TableState table, DataFileMeta file, ScanFilter filter) throws IOException {
+    if (file.statsFile() == null || file.rowCount() > Integer.MAX_VALUE) {
+      return null;
+    }
+    List<GroupStatsFile.Group> groups =
+        GroupStatsFile.read(
+            table.io(), table.paths().indexFile(file.statsFile()), table.schema().rowType());
+    RoaringBitmap rows = new RoaringBitmap();
+    boolean all = true;
+    for (GroupStatsFile.Group g : groups) {
+      if (filter.mightMatch(file.firstRowId() + g.startRow(), g.rowCount(), i -> g.stats()[i])) {
+        rows.add(g.startRow(), g.startRow() + g.rowCount());
+      } else {
+        all = false;
+      }
+    }
+    return all ? null : rows;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.internal.meta.ColumnStats;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.multimodal.internal.predicate.Predicate;
 import io.paimon.multimodal.internal.predicate.Predicates;
@@ -9,6 +10,7 @@ import io.paimon.multimodal.internal.predicate.StatsView;
 import io.paimon.types.RowType;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -43,29 +45,37 @@ final class ScanFilter {
 
   /** False only if no row of the file can pass. */
   boolean mightMatch(DataFileMeta file) {
+    return mightMatch(file.firstRowId(), file.rowCount(), file::stats);
+  }
+
+  /**
+   * False only if no row of a group of rows can pass: the group starts at row ID {@code
+   * firstRowId}, holds {@code rowCount} rows, and {@code stats} gives each column's statistics.
+   */
+  boolean mightMatch(long firstRowId, long rowCount, IntFunction<ColumnStats> stats) {
     return predicate.mightMatch(
         new StatsView() {
           @Override
           public long rowCount() {
-            return file.rowCount();
+            return rowCount;
           }
 
           @Override
           public Object min(String column) {
             if (Schema.ROW_ID.equals(column)) {
-              return file.firstRowId();
+              return firstRowId;
             }
             int i = tableType.fieldIndex(column);
-            return i < 0 ? null : file.stats(i).min();
+            return i < 0 ? null : stats.apply(i).min();
           }
 
           @Override
           public Object max(String column) {
             if (Schema.ROW_ID.equals(column)) {
-              return file.endRowId() - 1;
+              return firstRowId + rowCount - 1;
             }
             int i = tableType.fieldIndex(column);
-            return i < 0 ? null : file.stats(i).max();
+            return i < 0 ? null : stats.apply(i).max();
           }
 
           @Override
@@ -74,7 +84,7 @@ final class ScanFilter {
               return OptionalLong.of(0);
             }
             int i = tableType.fieldIndex(column);
-            return i < 0 ? OptionalLong.empty() : OptionalLong.of(file.stats(i).nullCount());
+            return i < 0 ? OptionalLong.empty() : OptionalLong.of(stats.apply(i).nullCount());
           }
         });
   }

@@ -8,6 +8,7 @@ import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TablePaths;
 import io.paimon.multimodal.internal.blob.BlobFileWriter;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.meta.GroupStatsFile;
 import io.paimon.multimodal.internal.meta.StatsCollector;
 import io.paimon.row.Row;
 import io.paimon.row.RowFile;
@@ -54,6 +55,10 @@ public final class TableWriter implements AutoCloseable {
   private BlobFileWriter[] blobWriters;
   private String[] blobPaths;
   private StatsCollector stats;
+  private StatsCollector groupStats;
+  private List<GroupStatsFile.Group> groups;
+  private long groupStart;
+  private long rowsInGroup;
   private long rowsWritten;
 
   public TableWriter(
@@ -139,7 +144,11 @@ public final class TableWriter implements AutoCloseable {
       throw new SchemaException("row " + rowsWritten + ": " + reason.getMessage(), e);
     }
     stats.add(values);
+    groupStats.add(values);
     rowsWritten++;
+    if (++rowsInGroup == options.rowGroupSize()) {
+      closeGroup();
+    }
     if (rowWriter.bytesWritten() >= options.targetFileSize() || blobFilesFull()) {
       closeFiles();
     }
@@ -288,6 +297,19 @@ public final class TableWriter implements AutoCloseable {
           new BlobFileWriter(io.newOutputStream(path), path, tableType.typeAt(blobColumns[b]));
     }
     stats = new StatsCollector(tableType);
+    groupStats = new StatsCollector(tableType);
+    groups = new ArrayList<>();
+    groupStart = 0;
+    rowsInGroup = 0;
+  }
+
+  private void closeGroup() {
+    if (rowsInGroup > 0) {
+      groups.add(new GroupStatsFile.Group(groupStart, rowsInGroup, groupStats.result()));
+      groupStart += rowsInGroup;
+      rowsInGroup = 0;
+      groupStats.reset();
+    }
   }
 
   private void closeFiles() throws IOException {
@@ -299,8 +321,18 @@ public final class TableWriter implements AutoCloseable {
       blobNames.add(blobPaths[b].substring(blobPaths[b].lastIndexOf('/') + 1));
     }
     long size = rowWriter.bytesWritten();
+    closeGroup();
+    String statsFile = null;
+    if (groups.size() > 1) {
+      // One group adds nothing to the file's own statistics in the manifest.
+      statsFile = rowFileName + ".stats";
+      String statsPath = paths.indexFile(statsFile);
+      written.add(statsPath);
+      GroupStatsFile.write(io, statsPath, tableType, groups);
+    }
     finished.add(
-        new DataFileMeta(rowFileName, size, rows, -1, schemaId, stats.result(), blobNames));
+        new DataFileMeta(
+            rowFileName, size, rows, -1, schemaId, stats.result(), blobNames, statsFile));
     rowWriter = null;
     blobWriters = null;
     blobPaths = null;

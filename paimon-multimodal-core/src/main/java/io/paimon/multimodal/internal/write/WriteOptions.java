@@ -12,6 +12,8 @@ import java.util.Map;
  *   <li>{@code target-file-size} (default 128 mb): a data file is rolled once its compressed size
  *       reaches this;
  *   <li>{@code blob.target-file-size} (default 1 gb): likewise for each {@code .blob} file;
+ *   <li>{@code stats.row-group-size} (default 4096): rows per group of the per-file statistics that
+ *       let a filtered scan read only the blocks that can match;
  *   <li>{@code file.block-size} (default 64 kb) and {@code file.compression.zstd-level} (default
  *       1): Paimon's {@code .row} options.
  * </ul>
@@ -24,16 +26,25 @@ public final class WriteOptions {
   public static final String BLOB_TARGET_FILE_SIZE = "blob.target-file-size";
   public static final String BLOCK_SIZE = "file.block-size";
   public static final String ZSTD_LEVEL = "file.compression.zstd-level";
+  public static final String ROW_GROUP_SIZE = "stats.row-group-size";
+
+  /** Rows per group of the per-file row-group statistics that filtered scans prune blocks by. */
+  public static final int DEFAULT_ROW_GROUP_SIZE = 4096;
 
   private final long targetFileSize;
   private final long blobTargetFileSize;
   private final RowFileOptions rowFileOptions;
+  private final int rowGroupSize;
 
   private WriteOptions(
-      long targetFileSize, long blobTargetFileSize, RowFileOptions rowFileOptions) {
+      long targetFileSize,
+      long blobTargetFileSize,
+      RowFileOptions rowFileOptions,
+      int rowGroupSize) {
     this.targetFileSize = targetFileSize;
     this.blobTargetFileSize = blobTargetFileSize;
     this.rowFileOptions = rowFileOptions;
+    this.rowGroupSize = rowGroupSize;
   }
 
   public static WriteOptions of(Map<String, String> options) {
@@ -53,7 +64,20 @@ public final class WriteOptions {
             "option " + ZSTD_LEVEL + " = '" + level + "': " + e.getMessage(), e);
       }
     }
-    return new WriteOptions(target, blobTarget, rowOptions);
+    int groupSize = DEFAULT_ROW_GROUP_SIZE;
+    String group = options.get(ROW_GROUP_SIZE);
+    if (group != null) {
+      try {
+        groupSize = Integer.parseInt(group.trim());
+      } catch (NumberFormatException e) {
+        groupSize = 0;
+      }
+      if (groupSize <= 0) {
+        throw new SchemaException(
+            "option " + ROW_GROUP_SIZE + " = '" + group + "' is not a positive number of rows");
+      }
+    }
+    return new WriteOptions(target, blobTarget, rowOptions, groupSize);
   }
 
   /** Parses "123", "64 kb", "128mb", "1 GB". */
@@ -90,6 +114,10 @@ public final class WriteOptions {
 
   public long blobTargetFileSize() {
     return blobTargetFileSize;
+  }
+
+  public int rowGroupSize() {
+    return rowGroupSize;
   }
 
   public RowFileOptions rowFileOptions() {

@@ -1,0 +1,76 @@
+package io.paimon.multimodal.internal.meta;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.Json;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Per-row-group statistics of one data file, in {@code index/<data file>.stats}: for each group of
+ * consecutive rows, its row count and each column's min, max and null count. A filtered scan reads
+ * it to select only the row groups (and so only the {@code .row} blocks) that can match, where the
+ * file's own min/max in the manifest can only keep or skip the whole file. JSON, written once;
+ * immutable.
+ */
+public final class GroupStatsFile {
+
+  /** The statistics of one row group. */
+  public record Group(long startRow, long rowCount, ColumnStats[] stats) {}
+
+  private GroupStatsFile() {}
+
+  /** Writes the groups of a data file to {@code path}. */
+  public static void write(FileIO io, String path, RowType type, List<Group> groups)
+      throws IOException {
+    ObjectNode root = Json.object();
+    root.put("version", 1);
+    ArrayNode arr = root.putArray("groups");
+    for (Group g : groups) {
+      ObjectNode n = arr.addObject();
+      n.put("startRow", g.startRow());
+      n.put("rowCount", g.rowCount());
+      ArrayNode cols = n.putArray("stats");
+      for (int i = 0; i < g.stats().length; i++) {
+        ObjectNode c = cols.addObject();
+        c.set("min", StatsCodec.encode(type.typeAt(i), g.stats()[i].min()));
+        c.set("max", StatsCodec.encode(type.typeAt(i), g.stats()[i].max()));
+        c.put("nullCount", g.stats()[i].nullCount());
+      }
+    }
+    try (OutputStream out = io.newOutputStream(path)) {
+      out.write(Json.bytes(root));
+    }
+  }
+
+  /** Reads the groups of a data file. */
+  public static List<Group> read(FileIO io, String path, RowType type) throws IOException {
+    JsonNode root = Json.parse(io.readAllBytes(path), path);
+    List<Group> groups = new ArrayList<>();
+    for (JsonNode n : Json.required(root, "groups", path)) {
+      JsonNode cols = Json.required(n, "stats", path);
+      ColumnStats[] stats = new ColumnStats[type.fieldCount()];
+      for (int i = 0; i < stats.length; i++) {
+        JsonNode c = cols.get(i);
+        stats[i] =
+            c == null
+                ? new ColumnStats(null, null, 0)
+                : new ColumnStats(
+                    StatsCodec.decode(type.typeAt(i), c.get("min")),
+                    StatsCodec.decode(type.typeAt(i), c.get("max")),
+                    c.path("nullCount").asLong());
+      }
+      groups.add(
+          new Group(
+              Json.required(n, "startRow", path).asLong(),
+              Json.required(n, "rowCount", path).asLong(),
+              stats));
+    }
+    return groups;
+  }
+}
