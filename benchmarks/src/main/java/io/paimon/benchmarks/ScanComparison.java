@@ -41,8 +41,8 @@ import org.duckdb.DuckDBResultSet;
  *       exported as Arrow ({@code DuckDBResultSet.arrowExportStream}), both consuming every batch;
  *   <li>a 1% {@code id} range: ours vs DuckDB with the same SQL predicate, and our filtered scan
  *       against our full scan (file pruning must make it at least 20x faster);
- *   <li>{@code takeRowIds} of 10,000 random ids vs DuckDB {@code WHERE id IN (SELECT id FROM
- *       ids)} on a temporary table of the same ids;
+ *   <li>{@code takeRowIds} of 10,000 random ids vs DuckDB {@code WHERE id IN (SELECT id FROM ids)}
+ *       on a temporary table of the same ids;
  *   <li>commit latency of 10-row commits on a separate table at ~10 and at ~1,000 snapshots of
  *       history (must stay within 1.5x);
  *   <li>write rows/s of our {@code add} vs DuckDB's Appender (reported, not a target).
@@ -57,8 +57,8 @@ import org.duckdb.DuckDBResultSet;
  *     io.paimon.benchmarks.ScanComparison --rows 5000000
  * </pre>
  *
- * Options: {@code --rows N} (5,000,000), {@code --commits N} (10), {@code --batch N} (4096 rows
- * per Arrow batch, both engines), {@code --warmup N} (2), {@code --repeat N} (5), {@code --take N}
+ * Options: {@code --rows N} (5,000,000), {@code --commits N} (10), {@code --batch N} (4096 rows per
+ * Arrow batch, both engines), {@code --warmup N} (2), {@code --repeat N} (5), {@code --take N}
  * (10,000), {@code --history N} (1,000), {@code --dir PATH} (a new temp directory) and {@code
  * --keep} (do not delete it).
  */
@@ -110,21 +110,25 @@ public final class ScanComparison {
         case "--dir" -> dir = Path.of(args[i]);
         case "--only" -> only = Set.of(raw.split(","));
         case "--target-file-size" -> targetFileSize = raw;
-        default -> throw new IllegalArgumentException("unknown option " + a + "; options: --rows N"
-            + " --commits N --batch N --warmup N --repeat N --take N --history N --dir PATH --keep --only scan,where,take,commit"
-            + " --target-file-size SIZE");
+        default ->
+            throw new IllegalArgumentException(
+                "unknown option "
+                    + a
+                    + "; options: --rows N --commits N --batch N --warmup N --repeat N --take N"
+                    + " --history N --dir PATH --keep --only scan,where,take,commit"
+                    + " --target-file-size SIZE");
       }
     }
     if (rows < 100 * commits || take > rows || repeat < 1 || warmup < 0 || history < 20) {
-      throw new IllegalArgumentException("need rows >= 100 * commits, take <= rows, repeat >= 1,"
-          + " warmup >= 0, history >= 20");
+      throw new IllegalArgumentException(
+          "need rows >= 100 * commits, take <= rows, repeat >= 1," + " warmup >= 0, history >= 20");
     }
   }
 
   private void run() throws Exception {
     ScanDataset.checkFirstRow();
-    Path work = dir != null ? Files.createDirectories(dir)
-        : Files.createTempDirectory("scan-comparison-");
+    Path work =
+        dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("scan-comparison-");
     try (BufferAllocator allocator = new RootAllocator();
         Connection conn = Multimodal.connect(work.resolve("warehouse").toString());
         java.sql.Connection jdbc =
@@ -132,8 +136,13 @@ public final class ScanComparison {
       DuckDBConnection duck = jdbc.unwrap(DuckDBConnection.class);
       printMachine(duck, work);
 
-      Table table = conn.createTable("bench", targetFileSize == null ? ScanDataset.schema()
-          : ScanDataset.schema(Map.of("target-file-size", targetFileSize)), false);
+      Table table =
+          conn.createTable(
+              "bench",
+              targetFileSize == null
+                  ? ScanDataset.schema()
+                  : ScanDataset.schema(Map.of("target-file-size", targetFileSize)),
+              false);
       load(table, duck, work);
 
       if (only.contains("scan") || only.contains("where")) {
@@ -162,21 +171,35 @@ public final class ScanComparison {
   private void printMachine(DuckDBConnection duck, Path work) throws SQLException {
     String cpu = "unknown";
     try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-      cpu = lines.filter(l -> l.startsWith("model name")).findFirst()
-          .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse(cpu);
+      cpu =
+          lines
+              .filter(l -> l.startsWith("model name"))
+              .findFirst()
+              .map(l -> l.substring(l.indexOf(':') + 1).trim())
+              .orElse(cpu);
     } catch (IOException | RuntimeException e) {
       // not Linux: leave it unknown
     }
-    info("machine: nproc=%d cpu=\"%s\" java=%s (%s) os=%s/%s maxHeap=%d MB loadavg=%s",
-        Runtime.getRuntime().availableProcessors(), cpu, System.getProperty("java.version"),
-        System.getProperty("java.vm.name"), System.getProperty("os.name"),
-        System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, loadAverage());
-    info("duckdb: %s threads=%s (in-process JDBC, database file under %s)",
+    info(
+        "machine: nproc=%d cpu=\"%s\" java=%s (%s) os=%s/%s maxHeap=%d MB loadavg=%s",
+        Runtime.getRuntime().availableProcessors(),
+        cpu,
+        System.getProperty("java.version"),
+        System.getProperty("java.vm.name"),
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"),
+        Runtime.getRuntime().maxMemory() >> 20,
+        loadAverage());
+    info(
+        "duckdb: %s threads=%s (in-process JDBC, database file under %s)",
         queryString(duck, "SELECT version()"),
-        queryString(duck, "SELECT current_setting('threads')"), work);
-    info("dataset: %,d rows of ROW<id BIGINT, ts TIMESTAMP(3), name STRING, score DOUBLE,"
-        + " tags ARRAY<STRING>, payload BYTES> (specs/row-format.md), %d commits, Arrow batches"
-        + " of %d rows, %d warm-up + %d measured runs", rows, commits, batch, warmup, repeat);
+        queryString(duck, "SELECT current_setting('threads')"),
+        work);
+    info(
+        "dataset: %,d rows of ROW<id BIGINT, ts TIMESTAMP(3), name STRING, score DOUBLE,"
+            + " tags ARRAY<STRING>, payload BYTES> (specs/row-format.md), %d commits, Arrow batches"
+            + " of %d rows, %d warm-up + %d measured runs",
+        rows, commits, batch, warmup, repeat);
   }
 
   /** Writes the rows to our table (one add per commit) and to DuckDB (Appender, untimed). */
@@ -200,13 +223,20 @@ public final class ScanComparison {
         long t1 = System.nanoTime();
         oursNanos += t1 - t0;
         for (ScanDataset.Row r : chunk) {
-          app.beginRow().append(r.id()).appendEpochMillis(r.tsMillis()).append(r.name())
-              .append(r.score()).append(r.tags()).append(r.payload()).endRow();
+          app.beginRow()
+              .append(r.id())
+              .appendEpochMillis(r.tsMillis())
+              .append(r.name())
+              .append(r.score())
+              .append(r.tags())
+              .append(r.payload())
+              .endRow();
         }
         app.flush();
         duckNanos += System.nanoTime() - t1;
-        info("commit %d: snapshot %d, %,d rows in %.0f ms (%,.0f rows/s)", c + 1, s.id(), n,
-            (t1 - t0) / 1e6, n / ((t1 - t0) / 1e9));
+        info(
+            "commit %d: snapshot %d, %,d rows in %.0f ms (%,.0f rows/s)",
+            c + 1, s.id(), n, (t1 - t0) / 1e6, n / ((t1 - t0) / 1e9));
       }
     }
     long t0 = System.nanoTime();
@@ -215,19 +245,30 @@ public final class ScanComparison {
     }
     duckNanos += System.nanoTime() - t0;
     Snapshot latest = table.latestSnapshot().orElseThrow();
-    check(latest.totalRecordCount() == rows && latest.nextRowId() == rows,
+    check(
+        latest.totalRecordCount() == rows && latest.nextRowId() == rows,
         "table holds " + latest.totalRecordCount() + " rows, next row ID " + latest.nextRowId());
     check(queryLong(duck, "SELECT count(*) FROM t") == rows, "DuckDB row count");
-    check(queryString(duck, "SELECT name FROM t WHERE id = 0").equals("jsbtmpqel")
-        && queryLong(duck, "SELECT epoch_ms(ts) FROM t WHERE id = 0") == 1_700_000_000_031L,
+    check(
+        queryString(duck, "SELECT name FROM t WHERE id = 0").equals("jsbtmpqel")
+            && queryLong(duck, "SELECT epoch_ms(ts) FROM t WHERE id = 0") == 1_700_000_000_031L,
         "DuckDB row 0");
-    info("table: %d data files, %,d bytes on disk; DuckDB file %,d bytes",
-        table.scan().plan().size(), sizeOf(work.resolve("warehouse")),
+    info(
+        "table: %d data files, %,d bytes on disk; DuckDB file %,d bytes",
+        table.scan().plan().size(),
+        sizeOf(work.resolve("warehouse")),
         Files.size(work.resolve("bench.duckdb")));
-    bench("core.write", "rows_per_s", rows / (oursNanos / 1e9), "rows/s",
-        rows / (duckNanos / 1e9), true);
-    info("write: ours add(List<Map>) %.1f s for %,d rows (%d commits, row generation excluded);"
-        + " DuckDB Appender + CHECKPOINT %.1f s", oursNanos / 1e9, rows, commits, duckNanos / 1e9);
+    bench(
+        "core.write",
+        "rows_per_s",
+        rows / (oursNanos / 1e9),
+        "rows/s",
+        rows / (duckNanos / 1e9),
+        true);
+    info(
+        "write: ours add(List<Map>) %.1f s for %,d rows (%d commits, row generation excluded);"
+            + " DuckDB Appender + CHECKPOINT %.1f s",
+        oursNanos / 1e9, rows, commits, duckNanos / 1e9);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -235,17 +276,34 @@ public final class ScanComparison {
 
   private void fullScan(Table table, DuckDBConnection duck, BufferAllocator allocator)
       throws Exception {
-    Timings t = measure(warmup, repeat,
-        () -> expectRows(consume(table.scan().batchSize(batch).allocator(allocator)
-            .toArrowReader()), rows, "ours full scan"),
-        () -> expectRows(duckArrow(duck, allocator, "SELECT * FROM t"), rows,
-            "DuckDB full scan"));
+    Timings t =
+        measure(
+            warmup,
+            repeat,
+            () ->
+                expectRows(
+                    consume(table.scan().batchSize(batch).allocator(allocator).toArrowReader()),
+                    rows,
+                    "ours full scan"),
+            () ->
+                expectRows(
+                    duckArrow(duck, allocator, "SELECT * FROM t"), rows, "DuckDB full scan"));
     fullScanNanos = t.ours.median();
-    bench("core.scan_full", "rows_per_s", rows / t.ours.medianSeconds(), "rows/s",
-        rows / t.base.medianSeconds(), true);
-    info("full scan: ours median %.0f ms (best %.0f), DuckDB Arrow export median %.0f ms"
-        + " (best %.0f); %s", t.ours.medianMillis(), t.ours.bestMillis(), t.base.medianMillis(),
-        t.base.bestMillis(), t.cpu());
+    bench(
+        "core.scan_full",
+        "rows_per_s",
+        rows / t.ours.medianSeconds(),
+        "rows/s",
+        rows / t.base.medianSeconds(),
+        true);
+    info(
+        "full scan: ours median %.0f ms (best %.0f), DuckDB Arrow export median %.0f ms"
+            + " (best %.0f); %s",
+        t.ours.medianMillis(),
+        t.ours.bestMillis(),
+        t.base.medianMillis(),
+        t.base.bestMillis(),
+        t.cpu());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -257,33 +315,74 @@ public final class ScanComparison {
     long from = rows * 37 / 100 + 123;
     String predicate = "id >= " + from + " AND id < " + (from + width);
     int runs = Math.max(10, 3 * repeat);
-    Timings t = measure(warmup + 2, runs,
-        () -> expectRows(consume(table.scan().where(predicate).batchSize(batch)
-            .allocator(allocator).toArrowReader()), width, "ours where()"),
-        () -> expectRows(duckArrow(duck, allocator, "SELECT * FROM t WHERE " + predicate),
-            width, "DuckDB where"));
-    info("where(\"%s\"): %,d rows; our plan reads %d of %d data files; %s", predicate, width,
-        table.scan().where(predicate).plan().size(), table.scan().plan().size(), t.cpu());
-    bench("core.scan_where_1pct", "ms", t.ours.medianMillis(), "ms", t.base.medianMillis(),
-        false);
+    Timings t =
+        measure(
+            warmup + 2,
+            runs,
+            () ->
+                expectRows(
+                    consume(
+                        table
+                            .scan()
+                            .where(predicate)
+                            .batchSize(batch)
+                            .allocator(allocator)
+                            .toArrowReader()),
+                    width,
+                    "ours where()"),
+            () ->
+                expectRows(
+                    duckArrow(duck, allocator, "SELECT * FROM t WHERE " + predicate),
+                    width,
+                    "DuckDB where"));
+    info(
+        "where(\"%s\"): %,d rows; our plan reads %d of %d data files; %s",
+        predicate,
+        width,
+        table.scan().where(predicate).plan().size(),
+        table.scan().plan().size(),
+        t.cpu());
+    bench("core.scan_where_1pct", "ms", t.ours.medianMillis(), "ms", t.base.medianMillis(), false);
     // Pruning: ours filtered against ours full (a ratio <= 0.05 is the 20x target).
-    bench("core.scan_pruning", "ms_where_1pct", t.ours.medianMillis(), "ms",
-        fullScanNanos / 1e6, false);
+    bench(
+        "core.scan_pruning",
+        "ms_where_1pct",
+        t.ours.medianMillis(),
+        "ms",
+        fullScanNanos / 1e6,
+        false);
     double speedup = fullScanNanos / (double) t.ours.median();
-    info("pruning: where() 1%% is %.1fx faster than our full scan (target >= 20x: %s)", speedup,
-        speedup >= 20 ? "met" : "MISSED");
+    info(
+        "pruning: where() 1%% is %.1fx faster than our full scan (target >= 20x: %s)",
+        speedup, speedup >= 20 ? "met" : "MISSED");
 
     // The other end: a filter that no statistics can prune and that passes about half the rows.
     String half = "score < 500";
     long halfRows = queryLong(duck, "SELECT count(*) FROM t WHERE " + half);
-    Timings h = measure(1, Math.max(3, repeat / 2),
-        () -> expectRows(consume(table.scan().where(half).batchSize(batch).allocator(allocator)
-            .toArrowReader()), halfRows, "ours where(\"" + half + "\")"),
-        () -> expectRows(duckArrow(duck, allocator, "SELECT * FROM t WHERE " + half), halfRows,
-            "DuckDB where " + half));
-    info("where(\"%s\") (%,d rows, no file pruned): ours median %.0f ms, DuckDB %.0f ms;"
-        + " our full scan %.0f ms; %s", half, halfRows, h.ours.medianMillis(),
-        h.base.medianMillis(), fullScanNanos / 1e6, h.cpu());
+    Timings h =
+        measure(
+            1,
+            Math.max(3, repeat / 2),
+            () ->
+                expectRows(
+                    consume(
+                        table
+                            .scan()
+                            .where(half)
+                            .batchSize(batch)
+                            .allocator(allocator)
+                            .toArrowReader()),
+                    halfRows,
+                    "ours where(\"" + half + "\")"),
+            () ->
+                expectRows(
+                    duckArrow(duck, allocator, "SELECT * FROM t WHERE " + half),
+                    halfRows,
+                    "DuckDB where " + half));
+    info(
+        "where(\"%s\") (%,d rows, no file pruned): ours median %.0f ms, DuckDB %.0f ms;"
+            + " our full scan %.0f ms; %s",
+        half, halfRows, h.ours.medianMillis(), h.base.medianMillis(), fullScanNanos / 1e6, h.cpu());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -307,25 +406,50 @@ public final class ScanComparison {
         app.beginRow().append(id).endRow();
       }
     }
-    Timings t = measure(warmup, repeat,
-        () -> consumeTake(table.takeRowIds(ids).batchSize(batch).allocator(allocator)
-            .toArrowReader(), ids),
-        () -> expectRows(duckArrow(duck, allocator,
-            "SELECT * FROM t WHERE id IN (SELECT id FROM ids)"), take, "DuckDB IN (ids)"));
-    bench("core.take_row_ids", "rows_per_s", take / t.ours.medianSeconds(), "rows/s",
-        take / t.base.medianSeconds(), true);
-    info("takeRowIds(%,d random ids): ours median %.0f ms (best %.0f); DuckDB WHERE id IN"
-        + " (SELECT id FROM ids) median %.0f ms (best %.0f); our full scan %.0f ms; %s",
-        take, t.ours.medianMillis(), t.ours.bestMillis(), t.base.medianMillis(),
-        t.base.bestMillis(), fullScanNanos / 1e6, t.cpu());
+    Timings t =
+        measure(
+            warmup,
+            repeat,
+            () ->
+                consumeTake(
+                    table.takeRowIds(ids).batchSize(batch).allocator(allocator).toArrowReader(),
+                    ids),
+            () ->
+                expectRows(
+                    duckArrow(duck, allocator, "SELECT * FROM t WHERE id IN (SELECT id FROM ids)"),
+                    take,
+                    "DuckDB IN (ids)"));
+    bench(
+        "core.take_row_ids",
+        "rows_per_s",
+        take / t.ours.medianSeconds(),
+        "rows/s",
+        take / t.base.medianSeconds(),
+        true);
+    info(
+        "takeRowIds(%,d random ids): ours median %.0f ms (best %.0f); DuckDB WHERE id IN"
+            + " (SELECT id FROM ids) median %.0f ms (best %.0f); our full scan %.0f ms; %s",
+        take,
+        t.ours.medianMillis(),
+        t.ours.bestMillis(),
+        t.base.medianMillis(),
+        t.base.bestMillis(),
+        fullScanNanos / 1e6,
+        t.cpu());
     // takeRowIds fetches the ids in chunks of the batch size, each chunk's blocks on their own:
     // with all ids in one chunk, a block holding several requested rows is decompressed once.
-    Timings one = measure(1, Math.max(3, repeat / 2),
-        () -> consumeTake(table.takeRowIds(ids).batchSize(take).allocator(allocator)
-            .toArrowReader(), ids),
-        () -> 0L);
-    info("takeRowIds(%,d random ids).batchSize(%d): ours median %.0f ms (%.0f rows/s)", take, take,
-        one.ours.medianMillis(), take / one.ours.medianSeconds());
+    Timings one =
+        measure(
+            1,
+            Math.max(3, repeat / 2),
+            () ->
+                consumeTake(
+                    table.takeRowIds(ids).batchSize(take).allocator(allocator).toArrowReader(),
+                    ids),
+            () -> 0L);
+    info(
+        "takeRowIds(%,d random ids).batchSize(%d): ours median %.0f ms (%.0f rows/s)",
+        take, take, one.ours.medianMillis(), take / one.ours.medianSeconds());
   }
 
   /** Consumes a takeRowIds reader, checking that row i has id ids[i]. */
@@ -336,8 +460,14 @@ public final class ScanComparison {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
         BigIntVector id = (BigIntVector) root.getVector("id");
         for (int i = 0; i < root.getRowCount(); i++) {
-          check(id.get(i) == ids[(int) n + i], "takeRowIds row " + (n + i) + " has id "
-              + id.get(i) + ", expected " + ids[(int) n + i]);
+          check(
+              id.get(i) == ids[(int) n + i],
+              "takeRowIds row "
+                  + (n + i)
+                  + " has id "
+                  + id.get(i)
+                  + ", expected "
+                  + ids[(int) n + i]);
         }
         n += root.getRowCount();
       }
@@ -367,17 +497,31 @@ public final class ScanComparison {
     while (made < history) {
       made = small.add(maps(data.next(10))).id();
     }
-    info("commits: grew the table to %d snapshots in %.1f s", made,
-        (System.nanoTime() - t0) / 1e9);
+    info("commits: grew the table to %d snapshots in %.1f s", made, (System.nanoTime() - t0) / 1e9);
     double[] at1000 = commitSamples(small, data, samples);
     double m10 = median(at10);
     double m1000 = median(at1000);
-    System.out.printf(Locale.ROOT, "BENCH core.commit_latency ms_at_%d=%.2f ms baseline=%.2f"
-        + " ratio=%.3f%n", history, m1000, m10, m1000 / m10);
-    info("commit latency (10-row commits, %d each): at 10..%d snapshots median %.2f ms, mean"
-        + " %.2f, p90 %.2f; at %d..%d snapshots median %.2f ms, mean %.2f, p90 %.2f (target"
-        + " ratio <= 1.5: %s)", samples, 10 + samples, m10, mean(at10), pct(at10, 0.9), history,
-        history + samples, m1000, mean(at1000), pct(at1000, 0.9),
+    System.out.printf(
+        Locale.ROOT,
+        "BENCH core.commit_latency ms_at_%d=%.2f ms baseline=%.2f" + " ratio=%.3f%n",
+        history,
+        m1000,
+        m10,
+        m1000 / m10);
+    info(
+        "commit latency (10-row commits, %d each): at 10..%d snapshots median %.2f ms, mean"
+            + " %.2f, p90 %.2f; at %d..%d snapshots median %.2f ms, mean %.2f, p90 %.2f (target"
+            + " ratio <= 1.5: %s)",
+        samples,
+        10 + samples,
+        m10,
+        mean(at10),
+        pct(at10, 0.9),
+        history,
+        history + samples,
+        m1000,
+        mean(at1000),
+        pct(at1000, 0.9),
         m1000 / m10 <= 1.5 ? "met" : "MISSED");
   }
 
@@ -417,9 +561,10 @@ public final class ScanComparison {
   /** Runs a query in DuckDB and consumes its Arrow export, touching row counts. */
   private long duckArrow(DuckDBConnection duck, BufferAllocator allocator, String sql)
       throws Exception {
-    try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      ArrowReader reader = (ArrowReader) rs.unwrap(DuckDBResultSet.class)
-          .arrowExportStream(allocator, batch);
+    try (Statement st = duck.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      ArrowReader reader =
+          (ArrowReader) rs.unwrap(DuckDBResultSet.class).arrowExportStream(allocator, batch);
       return consume(reader);
     }
   }
@@ -464,8 +609,11 @@ public final class ScanComparison {
    */
   private record Timings(Runs ours, Runs base, Runs oursCpu, Runs baseCpu) {
     String cpu() {
-      return String.format(Locale.ROOT, "CPU time: ours median %.0f ms, baseline %.0f ms",
-          oursCpu.medianMillis(), baseCpu.medianMillis());
+      return String.format(
+          Locale.ROOT,
+          "CPU time: ours median %.0f ms, baseline %.0f ms",
+          oursCpu.medianMillis(),
+          baseCpu.medianMillis());
     }
   }
 
@@ -499,14 +647,19 @@ public final class ScanComparison {
     return new Timings(new Runs(o), new Runs(b), new Runs(oc), new Runs(bc));
   }
 
-  /**
-   * Prints {@code BENCH <name> <metric>=<value> <unit> baseline=<value> ratio=<ours/baseline>}.
-   */
-  private static void bench(String name, String metric, double ours, String unit, double base,
-      boolean integral) {
+  /** Prints {@code BENCH <name> <metric>=<value> <unit> baseline=<value> ratio=<ours/baseline>}. */
+  private static void bench(
+      String name, String metric, double ours, String unit, double base, boolean integral) {
     String fmt = integral ? "%.0f" : "%.2f";
-    System.out.printf(Locale.ROOT, "BENCH %s %s=" + fmt + " %s baseline=" + fmt + " ratio=%.3f%n",
-        name, metric, ours, unit, base, ours / base);
+    System.out.printf(
+        Locale.ROOT,
+        "BENCH %s %s=" + fmt + " %s baseline=" + fmt + " ratio=%.3f%n",
+        name,
+        metric,
+        ours,
+        unit,
+        base,
+        ours / base);
   }
 
   private static void info(String format, Object... args) {
@@ -546,14 +699,16 @@ public final class ScanComparison {
   }
 
   private static String queryString(DuckDBConnection duck, String sql) throws SQLException {
-    try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+    try (Statement st = duck.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       return rs.getString(1);
     }
   }
 
   private static long queryLong(DuckDBConnection duck, String sql) throws SQLException {
-    try (Statement st = duck.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+    try (Statement st = duck.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);
     }
@@ -561,13 +716,17 @@ public final class ScanComparison {
 
   private static long sizeOf(Path root) throws IOException {
     try (Stream<Path> paths = Files.walk(root)) {
-      return paths.filter(Files::isRegularFile).mapToLong(p -> {
-        try {
-          return Files.size(p);
-        } catch (IOException e) {
-          return 0;
-        }
-      }).sum();
+      return paths
+          .filter(Files::isRegularFile)
+          .mapToLong(
+              p -> {
+                try {
+                  return Files.size(p);
+                } catch (IOException e) {
+                  return 0;
+                }
+              })
+          .sum();
     }
   }
 

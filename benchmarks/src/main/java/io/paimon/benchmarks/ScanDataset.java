@@ -21,19 +21,23 @@ import java.util.SplittableRandom;
 final class ScanDataset {
 
   /** The SQL of the dataset's table in DuckDB. */
-  static final String DUCKDB_DDL = "CREATE TABLE t (id BIGINT, ts TIMESTAMP_MS, name VARCHAR,"
-      + " score DOUBLE, tags VARCHAR[], payload BLOB)";
+  static final String DUCKDB_DDL =
+      "CREATE TABLE t (id BIGINT, ts TIMESTAMP_MS, name VARCHAR,"
+          + " score DOUBLE, tags VARCHAR[], payload BLOB)";
 
   /** One row of the dataset. */
-  record Row(long id, long tsMillis, String name, double score, List<String> tags,
-      byte[] payload) {
+  record Row(long id, long tsMillis, String name, double score, List<String> tags, byte[] payload) {
 
     /** The row as {@code Table.add(List<Map>)} takes it. */
     Map<String, Object> toMap() {
       Map<String, Object> m = new HashMap<>(12);
       m.put("id", id);
-      m.put("ts", LocalDateTime.ofEpochSecond(Math.floorDiv(tsMillis, 1000L),
-          (int) Math.floorMod(tsMillis, 1000L) * 1_000_000, ZoneOffset.UTC));
+      m.put(
+          "ts",
+          LocalDateTime.ofEpochSecond(
+              Math.floorDiv(tsMillis, 1000L),
+              (int) Math.floorMod(tsMillis, 1000L) * 1_000_000,
+              ZoneOffset.UTC));
       m.put("name", name);
       m.put("score", score);
       m.put("tags", tags);
@@ -52,13 +56,14 @@ final class ScanDataset {
 
   /** The table schema with table options. */
   static Schema schema(Map<String, String> options) {
-    Schema.Builder builder = Schema.builder()
-        .column("id", DataTypes.BIGINT())
-        .column("ts", DataTypes.TIMESTAMP(3))
-        .column("name", DataTypes.STRING())
-        .column("score", DataTypes.DOUBLE())
-        .column("tags", DataTypes.ARRAY(DataTypes.STRING()))
-        .column("payload", DataTypes.BYTES());
+    Schema.Builder builder =
+        Schema.builder()
+            .column("id", DataTypes.BIGINT())
+            .column("ts", DataTypes.TIMESTAMP(3))
+            .column("name", DataTypes.STRING())
+            .column("score", DataTypes.DOUBLE())
+            .column("tags", DataTypes.ARRAY(DataTypes.STRING()))
+            .column("payload", DataTypes.BYTES());
     options.forEach(builder::option);
     return builder.build();
   }
@@ -107,7 +112,8 @@ final class ScanDataset {
   /** Checks row 0 against the value the spec gives, so a drift in the generator is caught. */
   static void checkFirstRow() {
     Row row0 = new ScanDataset().next();
-    if (row0.tsMillis() != 1_700_000_000_031L || !row0.name().equals("jsbtmpqel")
+    if (row0.tsMillis() != 1_700_000_000_031L
+        || !row0.name().equals("jsbtmpqel")
         || row0.score() != 492.98918579469245
         || !row0.tags().equals(Arrays.asList("gbknm", "cjczubq"))) {
       throw new IllegalStateException("the generator does not follow the spec: row 0 is " + row0);

@@ -31,19 +31,20 @@ public final class VectorCopy {
 
   /**
    * Copies rows {@code rows[start..end)} of {@code from} (rows {@code start..end} themselves when
-   * {@code rows} is null) to {@code to}, starting at {@code at}. The target's rows before {@code at}
-   * must be set and those from {@code at} on unset, as when a batch is filled in order.
+   * {@code rows} is null) to {@code to}, starting at {@code at}. The target's rows before {@code
+   * at} must be set and those from {@code at} on unset, as when a batch is filled in order.
    */
-  public static void copyRows(ValueVector from, int[] rows, int start, int end, ValueVector to,
-      int at) {
+  public static void copyRows(
+      ValueVector from, int[] rows, int start, int end, ValueVector to, int at) {
     int count = end - start;
     if (count <= 0) {
       return;
     }
     if (from instanceof BaseVariableWidthVector && to instanceof BaseVariableWidthVector) {
-      variableWidth((BaseVariableWidthVector) from, rows, start, end,
-          (BaseVariableWidthVector) to, at);
-    } else if (from instanceof BaseFixedWidthVector && !(from instanceof BitVector)
+      variableWidth(
+          (BaseVariableWidthVector) from, rows, start, end, (BaseVariableWidthVector) to, at);
+    } else if (from instanceof BaseFixedWidthVector
+        && !(from instanceof BitVector)
         && to instanceof BaseFixedWidthVector
         && ((BaseFixedWidthVector) from).getTypeWidth()
             == ((BaseFixedWidthVector) to).getTypeWidth()) {
@@ -61,8 +62,13 @@ public final class VectorCopy {
     }
   }
 
-  private static void variableWidth(BaseVariableWidthVector from, int[] rows, int start, int end,
-      BaseVariableWidthVector to, int at) {
+  private static void variableWidth(
+      BaseVariableWidthVector from,
+      int[] rows,
+      int start,
+      int end,
+      BaseVariableWidthVector to,
+      int at) {
     int count = end - start;
     while (to.getValueCapacity() < at + count) {
       to.reallocValidityAndOffsetBuffers();
@@ -102,8 +108,8 @@ public final class VectorCopy {
     to.setLastSet(at + count - 1);
   }
 
-  private static void fixedWidth(BaseFixedWidthVector from, int[] rows, int start, int end,
-      BaseFixedWidthVector to, int at) {
+  private static void fixedWidth(
+      BaseFixedWidthVector from, int[] rows, int start, int end, BaseFixedWidthVector to, int at) {
     while (to.getValueCapacity() < at + end - start) {
       to.reAlloc();
     }
@@ -128,8 +134,7 @@ public final class VectorCopy {
     }
   }
 
-  private static void list(ListVector from, int[] rows, int start, int end, ListVector to,
-      int at) {
+  private static void list(ListVector from, int[] rows, int start, int end, ListVector to, int at) {
     int elements = 0;
     for (int i = start; i < end; i++) {
       int r = rows == null ? i : rows[i];
@@ -162,8 +167,8 @@ public final class VectorCopy {
     }
   }
 
-  private static void fixedSizeList(FixedSizeListVector from, int[] rows, int start, int end,
-      FixedSizeListVector to, int at) {
+  private static void fixedSizeList(
+      FixedSizeListVector from, int[] rows, int start, int end, FixedSizeListVector to, int at) {
     int size = from.getListSize();
     int[] picks = new int[(end - start) * size];
     int n = 0;
@@ -181,8 +186,13 @@ public final class VectorCopy {
     copyRows(from.getDataVector(), picks, 0, n, to.getDataVector(), at * size);
   }
 
-  private static void struct(NonNullableStructVector from, int[] rows, int start, int end,
-      NonNullableStructVector to, int at) {
+  private static void struct(
+      NonNullableStructVector from,
+      int[] rows,
+      int start,
+      int end,
+      NonNullableStructVector to,
+      int at) {
     if (to instanceof StructVector) {
       StructVector target = (StructVector) to;
       for (int i = start, o = at; i < end; i++, o++) {

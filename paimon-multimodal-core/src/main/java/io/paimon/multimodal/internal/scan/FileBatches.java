@@ -23,13 +23,13 @@ import org.roaringbitmap.RoaringBitmapWriter;
  * closed. Not thread-safe.
  *
  * <p>When the filter reads fewer columns than the scan, a file is read in two passes if that pays:
- * first only the filter's columns, to find the passing rows, then the scan's columns for just
- * those rows (a row selection: blocks without a passing row are not decompressed again, and
- * failing rows are never decoded in full). Whether it pays is judged from a sample, every {@value
- * #SAMPLE_STRIDE}th block, read first: if more than half of the sampled blocks hold a passing
- * row, the second pass would decompress most of the file again, so the file is read in one pass
- * with the filter applied per batch (the sample's narrow read is the only cost). A takeRowIds
- * selection is already narrow and is read in one pass.
+ * first only the filter's columns, to find the passing rows, then the scan's columns for just those
+ * rows (a row selection: blocks without a passing row are not decompressed again, and failing rows
+ * are never decoded in full). Whether it pays is judged from a sample, every {@value
+ * #SAMPLE_STRIDE}th block, read first: if more than half of the sampled blocks hold a passing row,
+ * the second pass would decompress most of the file again, so the file is read in one pass with the
+ * filter applied per batch (the sample's narrow read is the only cost). A takeRowIds selection is
+ * already narrow and is read in one pass.
  */
 final class FileBatches implements AutoCloseable {
 
@@ -62,8 +62,8 @@ final class FileBatches implements AutoCloseable {
     RowArrowReader r = null;
     BigIntVector ids = null;
     ScanFilter rowFilter = filter;
-    int[] filterColumns = filter == null || rows != null ? null
-        : narrowerFilterColumns(table, filter, readColumns);
+    int[] filterColumns =
+        filter == null || rows != null ? null : narrowerFilterColumns(table, filter, readColumns);
     try {
       RoaringBitmap selection = rows;
       if (filterColumns != null) {
@@ -105,8 +105,8 @@ final class FileBatches implements AutoCloseable {
    * over them alone is cheaper); otherwise null. A filter on {@code _ROW_ID} alone stays in one
    * pass.
    */
-  private static int[] narrowerFilterColumns(TableState table, ScanFilter filter,
-      int[] readColumns) {
+  private static int[] narrowerFilterColumns(
+      TableState table, ScanFilter filter, int[] readColumns) {
     List<Integer> columns = new ArrayList<>();
     for (String name : filter.referencedColumns()) {
       if (!Schema.ROW_ID.equals(name)) {
@@ -123,8 +123,13 @@ final class FileBatches implements AutoCloseable {
    * The first pass: the row numbers of the file that pass the filter, or null if the sample shows
    * that a second pass would not pay.
    */
-  private RoaringBitmap passingRows(RowFileReader opened, int[] filterColumns, ScanFilter filter,
-      BufferAllocator allocator, int batchSize) throws IOException {
+  private RoaringBitmap passingRows(
+      RowFileReader opened,
+      int[] filterColumns,
+      ScanFilter filter,
+      BufferAllocator allocator,
+      int batchSize)
+      throws IOException {
     long[] starts = opened.layout().rowStarts();
     long total = opened.rowCount();
     RoaringBitmap sample = new RoaringBitmap();
@@ -151,14 +156,20 @@ final class FileBatches implements AutoCloseable {
   }
 
   /** Reads the filter's columns of the given rows and returns those that pass. */
-  private RoaringBitmap filterPass(RowFileReader opened, int[] filterColumns, RoaringBitmap rows,
-      ScanFilter filter, BufferAllocator allocator, int batchSize) throws IOException {
+  private RoaringBitmap filterPass(
+      RowFileReader opened,
+      int[] filterColumns,
+      RoaringBitmap rows,
+      ScanFilter filter,
+      BufferAllocator allocator,
+      int batchSize)
+      throws IOException {
     RoaringBitmapWriter<RoaringBitmap> passing = RoaringBitmapWriter.writer().get();
     try (RowFileReader narrow = opened.project(filterColumns);
         RowFileReader selected = narrow.select(rows);
         RowArrowReader first = selected.arrowReader(allocator, batchSize);
-        BigIntVector ids = filter.referencesRowId()
-            ? new BigIntVector(Schema.ROW_ID, allocator) : null) {
+        BigIntVector ids =
+            filter.referencesRowId() ? new BigIntVector(Schema.ROW_ID, allocator) : null) {
       while (first.loadNextBatch()) {
         VectorSchemaRoot batch = first.getVectorSchemaRoot();
         int n = batch.getRowCount();
@@ -178,8 +189,8 @@ final class FileBatches implements AutoCloseable {
   }
 
   /** The batch plus a {@code _ROW_ID} vector computed from the reader's row numbers. */
-  private VectorSchemaRoot withRowIds(VectorSchemaRoot batch, RowArrowReader from,
-      BigIntVector ids, int n) {
+  private VectorSchemaRoot withRowIds(
+      VectorSchemaRoot batch, RowArrowReader from, BigIntVector ids, int n) {
     ids.setInitialCapacity(n);
     ids.allocateNew();
     for (int i = 0; i < n; i++) {

@@ -155,7 +155,9 @@ final class OutputLayout {
     }
   }
 
-  /** Moves {@code from}'s buffers into {@code to} and {@code to}'s old buffers into {@code from}. */
+  /**
+   * Moves {@code from}'s buffers into {@code to} and {@code to}'s old buffers into {@code from}.
+   */
   private static void swap(FieldVector from, FieldVector to) {
     try (FieldVector spare = to.getField().createVector(to.getAllocator())) {
       to.makeTransferPair(spare).transfer();

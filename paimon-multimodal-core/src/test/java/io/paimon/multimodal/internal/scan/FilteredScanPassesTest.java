@@ -54,6 +54,7 @@ class FilteredScanPassesTest {
   private RootAllocator allocator;
   private Connection conn;
   private Table table;
+
   /** The rows written; index = _ROW_ID (one writer, commits in order). */
   private final List<Map<String, Object>> written = new ArrayList<>();
 
@@ -61,17 +62,21 @@ class FilteredScanPassesTest {
   void writeTable() {
     allocator = new RootAllocator();
     conn = Multimodal.connect(dir.toString());
-    table = conn.createTable("t", Schema.builder()
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("grp", DataTypes.INT())
-        .column("name", DataTypes.STRING())
-        .column("tags", DataTypes.ARRAY(DataTypes.STRING()))
-        .column("pos", DataTypes.parse("VECTOR<FLOAT, 2>"))
-        .column("meta", DataTypes.parse("ROW<k INT, v STRING>"))
-        .column("attrs", DataTypes.parse("MAP<STRING, INT>"))
-        .option("file.block-size", "128 b")
-        .option("target-file-size", "3 kb")
-        .build(), false);
+    table =
+        conn.createTable(
+            "t",
+            Schema.builder()
+                .column("id", DataTypes.BIGINT().notNull())
+                .column("grp", DataTypes.INT())
+                .column("name", DataTypes.STRING())
+                .column("tags", DataTypes.ARRAY(DataTypes.STRING()))
+                .column("pos", DataTypes.parse("VECTOR<FLOAT, 2>"))
+                .column("meta", DataTypes.parse("ROW<k INT, v STRING>"))
+                .column("attrs", DataTypes.parse("MAP<STRING, INT>"))
+                .option("file.block-size", "128 b")
+                .option("target-file-size", "3 kb")
+                .build(),
+            false);
     SplittableRandom random = new SplittableRandom(SEED);
     for (int c = 0; c < COMMITS; c++) {
       List<Map<String, Object>> rows = new ArrayList<>();
@@ -86,10 +91,16 @@ class FilteredScanPassesTest {
           tags.add(random.nextInt(6) == 0 ? null : word(random));
         }
         row.put("tags", random.nextInt(8) == 0 ? null : tags);
-        row.put("pos", random.nextInt(8) == 0 ? null
-            : new float[] {random.nextInt(100) / 4f, -random.nextInt(100) / 8f});
-        row.put("meta", random.nextInt(8) == 0 ? null
-            : Row.of(random.nextInt(50), random.nextInt(4) == 0 ? null : word(random)));
+        row.put(
+            "pos",
+            random.nextInt(8) == 0
+                ? null
+                : new float[] {random.nextInt(100) / 4f, -random.nextInt(100) / 8f});
+        row.put(
+            "meta",
+            random.nextInt(8) == 0
+                ? null
+                : Row.of(random.nextInt(50), random.nextInt(4) == 0 ? null : word(random)));
         Map<String, Integer> attrs = new LinkedHashMap<>();
         for (int a = random.nextInt(3); a > 0; a--) {
           attrs.put(word(random), random.nextInt(4) == 0 ? null : random.nextInt(9));
@@ -125,9 +136,10 @@ class FilteredScanPassesTest {
     List<Split> splits = table.scan().plan();
     assertThat(splits).as("seed %d", SEED).hasSizeGreaterThan(COMMITS);
     Path data = dir.resolve("default.db").resolve("t").resolve("data");
-    try (RowFileReader file = RowFile.open(data.resolve(splits.get(0).fileName()),
-        table.schema().rowType())) {
-      assertThat(file.layout().blockCount()).as("seed %d", SEED)
+    try (RowFileReader file =
+        RowFile.open(data.resolve(splits.get(0).fileName()), table.schema().rowType())) {
+      assertThat(file.layout().blockCount())
+          .as("seed %d", SEED)
           .isGreaterThan(2 * FileBatches.SAMPLE_STRIDE);
     }
   }
@@ -136,10 +148,15 @@ class FilteredScanPassesTest {
     return Stream.of(
         Arguments.of("id >= 401 AND id < 433", rowPredicate(r -> id(r) >= 401 && id(r) < 433)),
         Arguments.of("grp = 3", rowPredicate(r -> Integer.valueOf(3).equals(r.get("grp")))),
-        Arguments.of("grp IS NULL OR name LIKE 'a%'", rowPredicate(r -> r.get("grp") == null
-            || (r.get("name") != null && ((String) r.get("name")).startsWith("a")))),
-        Arguments.of("_ROW_ID >= 250 AND grp < 2", rowPredicate(r -> id(r) >= 250
-            && r.get("grp") != null && (Integer) r.get("grp") < 2)),
+        Arguments.of(
+            "grp IS NULL OR name LIKE 'a%'",
+            rowPredicate(
+                r ->
+                    r.get("grp") == null
+                        || (r.get("name") != null && ((String) r.get("name")).startsWith("a")))),
+        Arguments.of(
+            "_ROW_ID >= 250 AND grp < 2",
+            rowPredicate(r -> id(r) >= 250 && r.get("grp") != null && (Integer) r.get("grp") < 2)),
         Arguments.of("_ROW_ID < 10", rowPredicate(r -> id(r) < 10)),
         Arguments.of("id < 0", rowPredicate(r -> false)),
         Arguments.of("id >= 0", rowPredicate(r -> true)));
@@ -155,8 +172,8 @@ class FilteredScanPassesTest {
 
   @ParameterizedTest
   @MethodSource("predicates")
-  void aFilteredScanReturnsExactlyThePassingRows(String where,
-      Predicate<Map<String, Object>> expected) {
+  void aFilteredScanReturnsExactlyThePassingRows(
+      String where, Predicate<Map<String, Object>> expected) {
     List<Map<String, Object>> want = new ArrayList<>();
     for (int i = 0; i < written.size(); i++) {
       if (expected.test(written.get(i))) {
@@ -167,10 +184,11 @@ class FilteredScanPassesTest {
     }
     // All columns: the filter reads fewer columns than the scan (two passes, unless _ROW_ID only).
     assertThat(rows(table.scan().where(where).withRowId().batchSize(13)))
-        .as("seed %d, where %s", SEED, where).isEqualTo(want);
+        .as("seed %d, where %s", SEED, where)
+        .isEqualTo(want);
     // Only the filter's own columns: one pass.
-    List<String> filterColumns = Stream.of("id", "grp", "name")
-        .filter(where::contains).collect(Collectors.toList());
+    List<String> filterColumns =
+        Stream.of("id", "grp", "name").filter(where::contains).collect(Collectors.toList());
     List<Map<String, Object>> narrow = new ArrayList<>();
     for (Map<String, Object> row : want) {
       Map<String, Object> m = new HashMap<>();
@@ -180,7 +198,8 @@ class FilteredScanPassesTest {
       narrow.add(m);
     }
     assertThat(rows(table.scan().where(where).select(filterColumns).batchSize(13)))
-        .as("seed %d, where %s", SEED, where).isEqualTo(narrow);
+        .as("seed %d, where %s", SEED, where)
+        .isEqualTo(narrow);
     assertThat(table.scan().where(where).allocator(allocator).count()).isEqualTo(want.size());
   }
 
@@ -188,15 +207,19 @@ class FilteredScanPassesTest {
   void takeRowIdsWithAFilterKeepsTheInputOrderOfThePassingRows() {
     SplittableRandom random = new SplittableRandom(SEED + 1);
     long[] ids = LongStream.range(0, 300).map(i -> random.nextLong(written.size())).toArray();
-    List<Long> want = LongStream.of(ids)
-        .filter(id -> Integer.valueOf(2).equals(written.get((int) id).get("grp")))
-        .boxed().collect(Collectors.toList());
+    List<Long> want =
+        LongStream.of(ids)
+            .filter(id -> Integer.valueOf(2).equals(written.get((int) id).get("grp")))
+            .boxed()
+            .collect(Collectors.toList());
     List<Long> got = new ArrayList<>();
-    for (Map<String, Object> row : rows(table.takeRowIds(ids).where("grp = 2").withRowId()
-        .batchSize(17))) {
-      assertThat(row).as("seed %d", SEED)
-          .isEqualTo(withRowId(written.get((int) (long) (Long) row.get("_ROW_ID")),
-              (Long) row.get("_ROW_ID")));
+    for (Map<String, Object> row :
+        rows(table.takeRowIds(ids).where("grp = 2").withRowId().batchSize(17))) {
+      assertThat(row)
+          .as("seed %d", SEED)
+          .isEqualTo(
+              withRowId(
+                  written.get((int) (long) (Long) row.get("_ROW_ID")), (Long) row.get("_ROW_ID")));
       got.add((Long) row.get("_ROW_ID"));
     }
     assertThat(got).as("seed %d", SEED).isEqualTo(want);
@@ -213,8 +236,8 @@ class FilteredScanPassesTest {
         want.add(withRowId(written.get(i), i));
       }
       assertThat(got).as("seed %d, batch size %d", SEED, batchSize).isEqualTo(want);
-      try (ArrowReader reader = table.scan().batchSize(batchSize).allocator(allocator)
-          .toArrowReader()) {
+      try (ArrowReader reader =
+          table.scan().batchSize(batchSize).allocator(allocator).toArrowReader()) {
         long total = 0;
         while (reader.loadNextBatch()) {
           int n = reader.getVectorSchemaRoot().getRowCount();
@@ -246,8 +269,13 @@ class FilteredScanPassesTest {
       for (int i = 0; i < root.getRowCount(); i++) {
         Map<String, Object> row = new HashMap<>();
         for (FieldVector v : root.getFieldVectors()) {
-          DataType type = Schema.ROW_ID.equals(v.getName()) ? DataTypes.BIGINT()
-              : table.schema().rowType().typeAt(table.schema().rowType().fieldIndex(v.getName()));
+          DataType type =
+              Schema.ROW_ID.equals(v.getName())
+                  ? DataTypes.BIGINT()
+                  : table
+                      .schema()
+                      .rowType()
+                      .typeAt(table.schema().rowType().fieldIndex(v.getName()));
           row.put(v.getName(), ArrowValues.get(v.getName(), type, v, i));
         }
         assertThat(comparable(row)).as("toArrow() row %d, seed %d", i, SEED).isEqualTo(out.get(i));
