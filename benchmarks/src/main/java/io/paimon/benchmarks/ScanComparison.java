@@ -5,6 +5,7 @@ import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -113,8 +114,8 @@ public final class ScanComparison {
             throw new IllegalArgumentException(
                 "unknown option "
                     + a
-                    + "; options: --rows N"
-                    + " --commits N --batch N --warmup N --repeat N --take N --history N --dir PATH --keep --only scan,where,take,commit"
+                    + "; options: --rows N --commits N --batch N --warmup N --repeat N --take N"
+                    + " --history N --dir PATH --keep --only scan,where,take,commit"
                     + " --target-file-size SIZE");
       }
     }
@@ -297,8 +298,12 @@ public final class ScanComparison {
         true);
     info(
         "full scan: ours median %.0f ms (best %.0f), DuckDB Arrow export median %.0f ms"
-            + " (best %.0f)",
-        t.ours.medianMillis(), t.ours.bestMillis(), t.base.medianMillis(), t.base.bestMillis());
+            + " (best %.0f); %s",
+        t.ours.medianMillis(),
+        t.ours.bestMillis(),
+        t.base.medianMillis(),
+        t.base.bestMillis(),
+        t.cpu());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -331,8 +336,12 @@ public final class ScanComparison {
                     width,
                     "DuckDB where"));
     info(
-        "where(\"%s\"): %,d rows; our plan reads %d of %d data files",
-        predicate, width, table.scan().where(predicate).plan().size(), table.scan().plan().size());
+        "where(\"%s\"): %,d rows; our plan reads %d of %d data files; %s",
+        predicate,
+        width,
+        table.scan().where(predicate).plan().size(),
+        table.scan().plan().size(),
+        t.cpu());
     bench("core.scan_where_1pct", "ms", t.ours.medianMillis(), "ms", t.base.medianMillis(), false);
     // Pruning: ours filtered against ours full (a ratio <= 0.05 is the 20x target).
     bench(
@@ -372,8 +381,8 @@ public final class ScanComparison {
                     "DuckDB where " + half));
     info(
         "where(\"%s\") (%,d rows, no file pruned): ours median %.0f ms, DuckDB %.0f ms;"
-            + " our full scan %.0f ms",
-        half, halfRows, h.ours.medianMillis(), h.base.medianMillis(), fullScanNanos / 1e6);
+            + " our full scan %.0f ms; %s",
+        half, halfRows, h.ours.medianMillis(), h.base.medianMillis(), fullScanNanos / 1e6, h.cpu());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -419,13 +428,14 @@ public final class ScanComparison {
         true);
     info(
         "takeRowIds(%,d random ids): ours median %.0f ms (best %.0f); DuckDB WHERE id IN"
-            + " (SELECT id FROM ids) median %.0f ms (best %.0f); our full scan %.0f ms",
+            + " (SELECT id FROM ids) median %.0f ms (best %.0f); our full scan %.0f ms; %s",
         take,
         t.ours.medianMillis(),
         t.ours.bestMillis(),
         t.base.medianMillis(),
         t.base.bestMillis(),
-        fullScanNanos / 1e6);
+        fullScanNanos / 1e6,
+        t.cpu());
     // takeRowIds fetches the ids in chunks of the batch size, each chunk's blocks on their own:
     // with all ids in one chunk, a block holding several requested rows is decompressed once.
     Timings one =
@@ -593,7 +603,22 @@ public final class ScanComparison {
     }
   }
 
-  private record Timings(Runs ours, Runs base) {}
+  /**
+   * Wall-clock runs of ours and the baseline, and the process CPU time of each run (all threads:
+   * ours, its read-ahead threads, DuckDB's native threads, GC), which a busy machine disturbs less.
+   */
+  private record Timings(Runs ours, Runs base, Runs oursCpu, Runs baseCpu) {
+    String cpu() {
+      return String.format(
+          Locale.ROOT,
+          "CPU time: ours median %.0f ms, baseline %.0f ms",
+          oursCpu.medianMillis(),
+          baseCpu.medianMillis());
+    }
+  }
+
+  private static final com.sun.management.OperatingSystemMXBean OS =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   /** Warm-up runs, then measured runs; ours and the baseline alternate. */
   private static Timings measure(int warmups, int runs, Task ours, Task base) throws Exception {
@@ -603,16 +628,23 @@ public final class ScanComparison {
     }
     long[] o = new long[runs];
     long[] b = new long[runs];
+    long[] oc = new long[runs];
+    long[] bc = new long[runs];
     for (int i = 0; i < runs; i++) {
+      long c0 = OS.getProcessCpuTime();
       long t0 = System.nanoTime();
       ours.run();
       long t1 = System.nanoTime();
+      long c1 = OS.getProcessCpuTime();
       base.run();
       long t2 = System.nanoTime();
+      long c2 = OS.getProcessCpuTime();
       o[i] = t1 - t0;
       b[i] = t2 - t1;
+      oc[i] = c1 - c0;
+      bc[i] = c2 - c1;
     }
-    return new Timings(new Runs(o), new Runs(b));
+    return new Timings(new Runs(o), new Runs(b), new Runs(oc), new Runs(bc));
   }
 
   /** Prints {@code BENCH <name> <metric>=<value> <unit> baseline=<value> ratio=<ours/baseline>}. */
