@@ -3,7 +3,7 @@ package io.paimon.row.internal;
 /**
  * Unsigned LEB128 varints and zigzag mapping, as used by the {@code .row} block index (64-bit, at
  * most {@value #MAX_VARINT64_BYTES} bytes) and row encoding (32-bit, at most {@value
- * #MAX_VARINT32_BYTES} bytes). Decoding lives in {@link BlockInput} and {@link IndexDecoder}, where
+ * #MAX_VARINT32_BYTES} bytes). Decoding lives in {@link BlockInput} and {@link IndexCodec}, where
  * every loop is bounded by these maxima.
  */
 public final class Varints {
