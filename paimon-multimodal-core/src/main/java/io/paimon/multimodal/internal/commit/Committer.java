@@ -106,7 +106,19 @@ public final class Committer {
               commitUser,
               "APPEND");
       SnapshotFile file = new SnapshotFile(snapshot, parent == null ? 0 : parent.id(), listName);
-      if (snapshots.tryCommit(file)) {
+      boolean committed;
+      try {
+        committed = snapshots.tryCommit(file);
+      } catch (IOException e) {
+        // The store may have created the snapshot and lost the reply: the manifest list's name is
+        // unique to this attempt, so a snapshot naming it is ours. Otherwise the outcome is
+        // unknown, and the files stay for removeOrphanFiles rather than risk deleting live ones.
+        if (isOurs(id, listName)) {
+          return file;
+        }
+        throw e;
+      }
+      if (committed) {
         return file;
       }
       for (String path : created) {
@@ -153,6 +165,14 @@ public final class Committer {
     created.add(paths.manifestFile(combined.name()));
     kept.add(combined);
     return kept;
+  }
+
+  private boolean isOurs(long id, String listName) {
+    try {
+      return snapshots.exists(id) && snapshots.read(id).manifestList().equals(listName);
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static void sleep(long millis) throws IOException {
