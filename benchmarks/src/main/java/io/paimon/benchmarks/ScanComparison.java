@@ -1,11 +1,20 @@
 package io.paimon.benchmarks;
 
+import static io.paimon.benchmarks.ScanTimings.bench;
+import static io.paimon.benchmarks.ScanTimings.check;
+import static io.paimon.benchmarks.ScanTimings.info;
+import static io.paimon.benchmarks.ScanTimings.loadAverage;
+import static io.paimon.benchmarks.ScanTimings.mean;
+import static io.paimon.benchmarks.ScanTimings.measure;
+import static io.paimon.benchmarks.ScanTimings.median;
+import static io.paimon.benchmarks.ScanTimings.pct;
+
+import io.paimon.benchmarks.ScanTimings.Timings;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -13,7 +22,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,7 +60,7 @@ import org.duckdb.DuckDBResultSet;
  * reported (the best run on an INFO line). Run (see docs/benchmarks.md, "Table scans"):
  *
  * <pre>
- * java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx4g \
+ * java --add-opens=java.base()/java.nio=ALL-UNNAMED -Xmx4g \
  *     -cp "benchmarks/target/classes:$(cat benchmarks/target/cp.txt)" \
  *     io.paimon.benchmarks.ScanComparison --rows 5000000
  * </pre>
@@ -288,21 +296,21 @@ public final class ScanComparison {
             () ->
                 expectRows(
                     duckArrow(duck, allocator, "SELECT * FROM t"), rows, "DuckDB full scan"));
-    fullScanNanos = t.ours.median();
+    fullScanNanos = t.ours().median();
     bench(
         "core.scan_full",
         "rows_per_s",
-        rows / t.ours.medianSeconds(),
+        rows / t.ours().medianSeconds(),
         "rows/s",
-        rows / t.base.medianSeconds(),
+        rows / t.base().medianSeconds(),
         true);
     info(
         "full scan: ours median %.0f ms (best %.0f), DuckDB Arrow export median %.0f ms"
             + " (best %.0f); %s",
-        t.ours.medianMillis(),
-        t.ours.bestMillis(),
-        t.base.medianMillis(),
-        t.base.bestMillis(),
+        t.ours().medianMillis(),
+        t.ours().bestMillis(),
+        t.base().medianMillis(),
+        t.base().bestMillis(),
         t.cpu());
   }
 
@@ -342,16 +350,22 @@ public final class ScanComparison {
         table.scan().where(predicate).plan().size(),
         table.scan().plan().size(),
         t.cpu());
-    bench("core.scan_where_1pct", "ms", t.ours.medianMillis(), "ms", t.base.medianMillis(), false);
+    bench(
+        "core.scan_where_1pct",
+        "ms",
+        t.ours().medianMillis(),
+        "ms",
+        t.base().medianMillis(),
+        false);
     // Pruning: ours filtered against ours full (a ratio <= 0.05 is the 20x target).
     bench(
         "core.scan_pruning",
         "ms_where_1pct",
-        t.ours.medianMillis(),
+        t.ours().medianMillis(),
         "ms",
         fullScanNanos / 1e6,
         false);
-    double speedup = fullScanNanos / (double) t.ours.median();
+    double speedup = fullScanNanos / (double) t.ours().median();
     info(
         "pruning: where() 1%% is %.1fx faster than our full scan (target >= 20x: %s)",
         speedup, speedup >= 20 ? "met" : "MISSED");
@@ -382,7 +396,12 @@ public final class ScanComparison {
     info(
         "where(\"%s\") (%,d rows, no file pruned): ours median %.0f ms, DuckDB %.0f ms;"
             + " our full scan %.0f ms; %s",
-        half, halfRows, h.ours.medianMillis(), h.base.medianMillis(), fullScanNanos / 1e6, h.cpu());
+        half,
+        halfRows,
+        h.ours().medianMillis(),
+        h.base().medianMillis(),
+        fullScanNanos / 1e6,
+        h.cpu());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -422,18 +441,18 @@ public final class ScanComparison {
     bench(
         "core.take_row_ids",
         "rows_per_s",
-        take / t.ours.medianSeconds(),
+        take / t.ours().medianSeconds(),
         "rows/s",
-        take / t.base.medianSeconds(),
+        take / t.base().medianSeconds(),
         true);
     info(
         "takeRowIds(%,d random ids): ours median %.0f ms (best %.0f); DuckDB WHERE id IN"
             + " (SELECT id FROM ids) median %.0f ms (best %.0f); our full scan %.0f ms; %s",
         take,
-        t.ours.medianMillis(),
-        t.ours.bestMillis(),
-        t.base.medianMillis(),
-        t.base.bestMillis(),
+        t.ours().medianMillis(),
+        t.ours().bestMillis(),
+        t.base().medianMillis(),
+        t.base().bestMillis(),
         fullScanNanos / 1e6,
         t.cpu());
     // takeRowIds fetches the ids in chunks of the batch size, each chunk's blocks on their own:
@@ -449,7 +468,7 @@ public final class ScanComparison {
             () -> 0L);
     info(
         "takeRowIds(%,d random ids).batchSize(%d): ours median %.0f ms (%.0f rows/s)",
-        take, take, one.ours.medianMillis(), take / one.ours.medianSeconds());
+        take, take, one.ours().medianMillis(), take / one.ours().medianSeconds());
   }
 
   /** Consumes a takeRowIds reader, checking that row i has id ids[i]. */
@@ -572,130 +591,6 @@ public final class ScanComparison {
   private static long expectRows(long got, long expected, String what) {
     check(got == expected, what + " returned " + got + " rows, expected " + expected);
     return got;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Timing and output
-
-  @FunctionalInterface
-  private interface Task {
-    long run() throws Exception;
-  }
-
-  /** Nanosecond timings of repeated runs. */
-  private record Runs(long[] nanos) {
-    long median() {
-      long[] s = nanos.clone();
-      Arrays.sort(s);
-      return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
-
-    double medianSeconds() {
-      return median() / 1e9;
-    }
-
-    double medianMillis() {
-      return median() / 1e6;
-    }
-
-    double bestMillis() {
-      return Arrays.stream(nanos).min().orElseThrow() / 1e6;
-    }
-  }
-
-  /**
-   * Wall-clock runs of ours and the baseline, and the process CPU time of each run (all threads:
-   * ours, its read-ahead threads, DuckDB's native threads, GC), which a busy machine disturbs less.
-   */
-  private record Timings(Runs ours, Runs base, Runs oursCpu, Runs baseCpu) {
-    String cpu() {
-      return String.format(
-          Locale.ROOT,
-          "CPU time: ours median %.0f ms, baseline %.0f ms",
-          oursCpu.medianMillis(),
-          baseCpu.medianMillis());
-    }
-  }
-
-  private static final com.sun.management.OperatingSystemMXBean OS =
-      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-
-  /** Warm-up runs, then measured runs; ours and the baseline alternate. */
-  private static Timings measure(int warmups, int runs, Task ours, Task base) throws Exception {
-    for (int i = 0; i < warmups; i++) {
-      ours.run();
-      base.run();
-    }
-    long[] o = new long[runs];
-    long[] b = new long[runs];
-    long[] oc = new long[runs];
-    long[] bc = new long[runs];
-    for (int i = 0; i < runs; i++) {
-      long c0 = OS.getProcessCpuTime();
-      long t0 = System.nanoTime();
-      ours.run();
-      long t1 = System.nanoTime();
-      long c1 = OS.getProcessCpuTime();
-      base.run();
-      long t2 = System.nanoTime();
-      long c2 = OS.getProcessCpuTime();
-      o[i] = t1 - t0;
-      b[i] = t2 - t1;
-      oc[i] = c1 - c0;
-      bc[i] = c2 - c1;
-    }
-    return new Timings(new Runs(o), new Runs(b), new Runs(oc), new Runs(bc));
-  }
-
-  /** Prints {@code BENCH <name> <metric>=<value> <unit> baseline=<value> ratio=<ours/baseline>}. */
-  private static void bench(
-      String name, String metric, double ours, String unit, double base, boolean integral) {
-    String fmt = integral ? "%.0f" : "%.2f";
-    System.out.printf(
-        Locale.ROOT,
-        "BENCH %s %s=" + fmt + " %s baseline=" + fmt + " ratio=%.3f%n",
-        name,
-        metric,
-        ours,
-        unit,
-        base,
-        ours / base);
-  }
-
-  private static void info(String format, Object... args) {
-    System.out.println("INFO " + String.format(Locale.ROOT, format, args));
-  }
-
-  private static void check(boolean ok, String message) {
-    if (!ok) {
-      throw new IllegalStateException(message);
-    }
-  }
-
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  }
-
-  private static double mean(double[] v) {
-    return Arrays.stream(v).average().orElse(Double.NaN);
-  }
-
-  private static double pct(double[] v, double p) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s[Math.min(s.length - 1, (int) Math.ceil(p * s.length) - 1)];
-  }
-
-  /** The 1, 5 and 15 minute load averages (Linux), to judge how busy the machine was. */
-  private static String loadAverage() {
-    try {
-      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-      return f[0] + "/" + f[1] + "/" + f[2];
-    } catch (IOException | RuntimeException e) {
-      return "unknown";
-    }
   }
 
   private static String queryString(DuckDBConnection duck, String sql) throws SQLException {
