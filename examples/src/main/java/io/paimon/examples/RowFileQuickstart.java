@@ -24,8 +24,9 @@ import org.roaringbitmap.RoaringBitmap;
  * Writes a {@code .row} file of robot frames, then reads it back by row number, sequentially with a
  * projection, through a row selection, and straight into Arrow, printing what it did.
  *
- * <p>Run: {@code mvn -B -q -DskipTests -Pquickstart -pl examples -am package}. The file goes to
- * {@code target/quickstart/frames.row} (or the directory given as the first argument).
+ * <p>Run: {@code mvn -B -q -DskipTests -Pquickstart
+ * -Dquickstart.mainClass=io.paimon.examples.RowFileQuickstart -pl examples -am package}. The file
+ * goes to {@code target/quickstart/frames.row} (or the directory given as the first argument).
  */
 public final class RowFileQuickstart {
 
