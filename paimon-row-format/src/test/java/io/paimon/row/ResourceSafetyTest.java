@@ -314,8 +314,10 @@ class ResourceSafetyTest {
   void writerClosesItsStreamAfterAFailedBlockFlush() throws IOException {
     FailingStream out = new FailingStream(0);
     RowFileWriter writer = RowFile.newWriter(out, "failing.row", TYPE, smallBlocks());
+    // Blocks are written in the background: the failure of block 0 surfaces when block 1 is
+    // flushed (10 rows a block here).
     assertThatIOException()
-        .isThrownBy(() -> writeRows(writer, 10))
+        .isThrownBy(() -> writeRows(writer, 30))
         .withMessage("disk full after 0 bytes");
     assertThatIOException().isThrownBy(writer::close);
     assertThat(out.closes).isEqualTo(1);

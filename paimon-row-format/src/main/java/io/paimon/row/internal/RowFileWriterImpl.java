@@ -6,12 +6,18 @@ import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.RowType;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /** The streaming {@code .row} writer; see {@link RowFileWriter}. */
 public final class RowFileWriterImpl implements RowFileWriter {
@@ -26,12 +32,21 @@ public final class RowFileWriterImpl implements RowFileWriter {
   private final RowCodec codec;
   private final int blockSize;
   private final ZstdBlockCompressor compressor;
-  private final ByteSink block;
+  private ByteSink block;
+  private ByteSink spare;
+
+  /**
+   * Compresses and writes one block while the caller encodes the next (double buffering: at most
+   * one block in flight). Created at the first flush of a file with more than one block.
+   */
+  private ExecutorService compressorThread;
+
+  private Future<?> pending;
 
   private int[] offsets = new int[64];
   private int rowsInBlock;
   private long rowCount;
-  private long bytesWritten;
+  private volatile long bytesWritten;
 
   private long[] compressedSizes = new long[16];
   private long[] uncompressedSizes = new long[16];
@@ -46,6 +61,7 @@ public final class RowFileWriterImpl implements RowFileWriter {
     this.codec = new RowCodec(Objects.requireNonNull(type, "type"), null);
     this.blockSize = options.blockSize();
     this.block = new ByteSink(Math.min(blockSize, 16 * 1024 * 1024) + 1024);
+    this.spare = new ByteSink(Math.min(blockSize, 16 * 1024 * 1024) + 1024);
     this.compressor = new ZstdBlockCompressor(options.zstdLevel());
   }
 
@@ -72,29 +88,108 @@ public final class RowFileWriterImpl implements RowFileWriter {
     rowCount++;
     // Paimon's flush rule: row bytes + one int offset per row + the int row count.
     if ((long) block.position() + 4L * rowsInBlock + 4 >= blockSize) {
-      flushBlock();
+      flushBlock(false);
     }
   }
 
-  private void flushBlock() throws IOException {
+  /**
+   * Closes the current block: appends its trailer and has it compressed and written, in the
+   * background unless this is the file's only block ({@code last} and nothing written yet).
+   */
+  private void flushBlock(boolean last) throws IOException {
     for (int i = 0; i < rowsInBlock; i++) {
       block.writeInt(offsets[i]);
     }
     block.writeInt(rowsInBlock);
     int uncompressed = block.position();
-    int compressed = compressor.compress(block.buffer(), uncompressed, out);
+    // The previous block must be written before this one, and before the arrays grow.
+    awaitPending();
     if (blockCount == compressedSizes.length) {
       compressedSizes = Arrays.copyOf(compressedSizes, blockCount * 2);
       uncompressedSizes = Arrays.copyOf(uncompressedSizes, blockCount * 2);
       rowStarts = Arrays.copyOf(rowStarts, blockCount * 2);
     }
-    compressedSizes[blockCount] = compressed;
-    uncompressedSizes[blockCount] = uncompressed;
-    rowStarts[blockCount] = rowCount - rowsInBlock;
-    blockCount++;
-    bytesWritten += compressed;
+    int index = blockCount++;
+    uncompressedSizes[index] = uncompressed;
+    rowStarts[index] = rowCount - rowsInBlock;
+    ByteSink full = block;
+    block = spare;
+    spare = full;
     block.position(0);
     rowsInBlock = 0;
+    if (last && compressorThread == null) {
+      compress(full, uncompressed, index);
+      return;
+    }
+    if (compressorThread == null) {
+      compressorThread =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "paimon-row-compress " + name);
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    pending =
+        compressorThread.submit(
+            () -> {
+              compress(full, uncompressed, index);
+              return null;
+            });
+  }
+
+  private void compress(ByteSink sink, int length, int index) throws IOException {
+    int compressed = compressor.compress(sink.buffer(), length, out);
+    compressedSizes[index] = compressed;
+    bytesWritten += compressed;
+  }
+
+  /** Waits for the block in flight; rethrows its failure. */
+  private void awaitPending() throws IOException {
+    if (pending == null) {
+      return;
+    }
+    Future<?> p = pending;
+    pending = null;
+    try {
+      p.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": interrupted while a block was being written");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IOException(name + ": writing a block failed: " + cause, cause);
+    }
+  }
+
+  /** Stops the background thread after its block (if any) is done, so the context can close. */
+  private void stopCompressorThread() {
+    if (compressorThread == null) {
+      return;
+    }
+    compressorThread.shutdown();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (compressorThread.awaitTermination(1, TimeUnit.MINUTES)) {
+          break;
+        }
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
@@ -115,8 +210,13 @@ public final class RowFileWriterImpl implements RowFileWriter {
     closed = true;
     try (OutputStream o = out;
         ZstdBlockCompressor c = compressor) {
-      if (rowsInBlock > 0) {
-        flushBlock();
+      try {
+        if (rowsInBlock > 0) {
+          flushBlock(true);
+        }
+        awaitPending();
+      } finally {
+        stopCompressorThread();
       }
       byte[] index = IndexCodec.encode(compressedSizes, uncompressedSizes, rowStarts, blockCount);
       long indexOffset = bytesWritten;
