@@ -151,6 +151,32 @@ public final class StatsCollector {
     return precision <= 6 ? ChronoUnit.MICROS : ChronoUnit.NANOS;
   }
 
+  /**
+   * Folds in what another collector of the same row type gathered, as if its rows had been added
+   * here: a file's statistics are the fold of its row groups', so values are compared once.
+   */
+  public void absorb(StatsCollector other) {
+    for (int i = 0; i < types.length; i++) {
+      nulls[i] += other.nulls[i];
+      Comparator<Object> cmp = comparators.get(i);
+      if (cmp == null || invalid[i]) {
+        continue;
+      }
+      if (other.invalid[i]) {
+        invalid[i] = true;
+        min[i] = null;
+        max[i] = null;
+        continue;
+      }
+      if (other.min[i] != null && (min[i] == null || cmp.compare(other.min[i], min[i]) < 0)) {
+        min[i] = other.min[i];
+      }
+      if (other.max[i] != null && (max[i] == null || cmp.compare(other.max[i], max[i]) > 0)) {
+        max[i] = other.max[i];
+      }
+    }
+  }
+
   /** Forgets everything collected, to start a new group of rows. */
   public void reset() {
     java.util.Arrays.fill(min, null);

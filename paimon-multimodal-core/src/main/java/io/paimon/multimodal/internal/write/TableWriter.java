@@ -54,7 +54,10 @@ public final class TableWriter implements AutoCloseable {
   private String rowFileName;
   private BlobFileWriter[] blobWriters;
   private String[] blobPaths;
+
+  /** The open file's statistics: the fold of its closed row groups. */
   private StatsCollector stats;
+
   private StatsCollector groupStats;
   private List<GroupStatsFile.Group> groups;
   private long groupStart;
@@ -143,7 +146,6 @@ public final class TableWriter implements AutoCloseable {
       Throwable reason = e.getCause() instanceof RowFormatException ? e.getCause() : e;
       throw new SchemaException("row " + rowsWritten + ": " + reason.getMessage(), e);
     }
-    stats.add(values);
     groupStats.add(values);
     rowsWritten++;
     if (++rowsInGroup == options.rowGroupSize()) {
@@ -306,6 +308,7 @@ public final class TableWriter implements AutoCloseable {
   private void closeGroup() {
     if (rowsInGroup > 0) {
       groups.add(new GroupStatsFile.Group(groupStart, rowsInGroup, groupStats.result()));
+      stats.absorb(groupStats);
       groupStart += rowsInGroup;
       rowsInGroup = 0;
       groupStats.reset();
