@@ -9,8 +9,10 @@ import io.paimon.multimodal.Table;
 import io.paimon.multimodal.TableExistsException;
 import io.paimon.multimodal.TableNotFoundException;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.multimodal.internal.meta.SchemaStore;
 import io.paimon.multimodal.internal.write.TableWriter;
+import io.paimon.multimodal.internal.write.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -29,6 +31,7 @@ public final class ConnectionImpl implements Connection {
   private final FileIO io;
   private final Map<String, String> options;
   private final BufferAllocator allocator;
+  private final MetadataCache metadataCache;
 
   public ConnectionImpl(String warehouse, String database, FileIO io, Map<String, String> options) {
     this.warehouse =
@@ -38,6 +41,7 @@ public final class ConnectionImpl implements Connection {
     this.database = Names.checkObjectName("database", database);
     this.io = io;
     this.options = Map.copyOf(options);
+    this.metadataCache = new MetadataCache(metadataCacheSize(options));
     this.allocator = new RootAllocator();
     try {
       createDatabase(database, true);
@@ -55,6 +59,30 @@ public final class ConnectionImpl implements Connection {
   @Override
   public String database() {
     return database;
+  }
+
+  private static long metadataCacheSize(Map<String, String> options) {
+    String v = options.get(MetadataCache.MAX_SIZE_OPTION);
+    if (v != null && v.trim().equals("0")) {
+      return 0;
+    }
+    try {
+      return WriteOptions.size(
+          options, MetadataCache.MAX_SIZE_OPTION, MetadataCache.DEFAULT_MAX_BYTES);
+    } catch (SchemaException e) {
+      throw new IllegalArgumentException(
+          "connection option "
+              + MetadataCache.MAX_SIZE_OPTION
+              + " = '"
+              + v
+              + "' is not a size such as 50 mb (0 disables the cache)",
+          e);
+    }
+  }
+
+  /** The cache of manifests shared by every table of this connection. */
+  public MetadataCache metadataCache() {
+    return metadataCache;
   }
 
   /** Connection options (e.g. cache sizes), as given. */
@@ -111,7 +139,7 @@ public final class ConnectionImpl implements Connection {
   private Table open(String name, TablePaths paths) {
     try {
       Schema schema = new SchemaStore(io, paths).read(0);
-      return new TableImpl(TableState.of(name, io, paths, schema, allocator));
+      return new TableImpl(TableState.of(name, io, paths, schema, allocator, metadataCache));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the schema of table '" + name + "'", e);
     }

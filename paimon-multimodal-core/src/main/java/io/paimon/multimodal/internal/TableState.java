@@ -3,6 +3,7 @@ package io.paimon.multimodal.internal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.meta.ManifestStore;
+import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.multimodal.internal.meta.SnapshotStore;
 import io.paimon.multimodal.internal.meta.TagStore;
 import io.paimon.types.RowType;
@@ -24,8 +25,20 @@ public record TableState(
     TagStore tags,
     BufferAllocator allocator) {
 
+  /** The state of a table whose metadata is read without a cache. */
   public static TableState of(
       String name, FileIO io, TablePaths paths, Schema schema, BufferAllocator allocator) {
+    return of(name, io, paths, schema, allocator, MetadataCache.DISABLED);
+  }
+
+  /** The state of a table whose immutable metadata files are read through {@code cache}. */
+  public static TableState of(
+      String name,
+      FileIO io,
+      TablePaths paths,
+      Schema schema,
+      BufferAllocator allocator,
+      MetadataCache cache) {
     return new TableState(
         name,
         io,
@@ -34,7 +47,7 @@ public record TableState(
         0,
         StorageTypes.toFileType(schema.rowType()),
         new SnapshotStore(io, paths),
-        new ManifestStore(io, paths),
+        new ManifestStore(io, paths, cache),
         new TagStore(io, paths),
         allocator);
   }

@@ -21,10 +21,17 @@ public final class ManifestStore {
 
   private final FileIO io;
   private final TablePaths paths;
+  private final MetadataCache cache;
 
   public ManifestStore(FileIO io, TablePaths paths) {
+    this(io, paths, MetadataCache.DISABLED);
+  }
+
+  /** A store whose reads go through {@code cache} (manifests never change once written). */
+  public ManifestStore(FileIO io, TablePaths paths, MetadataCache cache) {
     this.io = io;
     this.paths = paths;
+    this.cache = cache;
   }
 
   /** Writes a manifest and returns its meta. */
@@ -44,9 +51,16 @@ public final class ManifestStore {
     return new ManifestMeta(name, entries.size(), rows);
   }
 
+  /** The entries of a manifest, whose statistics are decoded as {@code type}'s columns. */
   public List<ManifestEntry> readManifest(String name, RowType type) throws IOException {
     String file = paths.manifestFile(name);
-    JsonNode root = Json.parse(io.readAllBytes(file), file);
+    return cache.get(file, type, () -> parseManifest(file, type));
+  }
+
+  private MetadataCache.Loaded<List<ManifestEntry>> parseManifest(String file, RowType type)
+      throws IOException {
+    byte[] bytes = io.readAllBytes(file);
+    JsonNode root = Json.parse(bytes, file);
     List<ManifestEntry> out = new ArrayList<>();
     for (JsonNode n : Json.required(root, "entries", file)) {
       ManifestEntry.Kind kind;
@@ -59,7 +73,7 @@ public final class ManifestStore {
           new ManifestEntry(
               kind, DataFileMeta.fromJson(Json.required(n, "file", file), type, file)));
     }
-    return out;
+    return new MetadataCache.Loaded<>(List.copyOf(out), bytes.length);
   }
 
   /** Writes a manifest list and returns its name. */
@@ -78,9 +92,15 @@ public final class ManifestStore {
     return name;
   }
 
+  /** The manifests named by a manifest list. */
   public List<ManifestMeta> readList(String name) throws IOException {
     String file = paths.manifestFile(name);
-    JsonNode root = Json.parse(io.readAllBytes(file), file);
+    return cache.get(file, "list", () -> parseList(file));
+  }
+
+  private MetadataCache.Loaded<List<ManifestMeta>> parseList(String file) throws IOException {
+    byte[] bytes = io.readAllBytes(file);
+    JsonNode root = Json.parse(bytes, file);
     List<ManifestMeta> out = new ArrayList<>();
     for (JsonNode n : Json.required(root, "manifests", file)) {
       out.add(
@@ -89,7 +109,7 @@ public final class ManifestStore {
               n.path("entries").asLong(),
               n.path("rows").asLong()));
     }
-    return out;
+    return new MetadataCache.Loaded<>(List.copyOf(out), bytes.length);
   }
 
   private void write(String path, byte[] content) throws IOException {
