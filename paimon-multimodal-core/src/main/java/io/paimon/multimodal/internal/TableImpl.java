@@ -11,7 +11,8 @@ import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.multimodal.internal.scan.ScanImpl;
-import io.paimon.multimodal.internal.write.TableWriter;
+import io.paimon.multimodal.internal.write.DataWriter;
+import io.paimon.multimodal.internal.write.PartitionedWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
 import io.paimon.types.DataField;
 import io.paimon.types.RowType;
@@ -88,12 +89,13 @@ public final class TableImpl implements Table {
 
   /** A source of rows in schema order, for one commit. */
   private interface RowSource {
-    void writeTo(TableWriter writer) throws IOException;
+    void writeTo(DataWriter writer) throws IOException;
   }
 
   private Snapshot commit(RowSource rows) {
-    TableWriter writer =
-        new TableWriter(state.io(), state.paths(), state.schema(), state.schemaId(), writeOptions);
+    DataWriter writer =
+        PartitionedWriter.of(
+            state.io(), state.paths(), state.schema(), state.schemaId(), writeOptions);
     List<DataFileMeta> files;
     try {
       rows.writeTo(writer);
@@ -200,7 +202,7 @@ public final class TableImpl implements Table {
     return columns;
   }
 
-  private void writeBatch(TableWriter writer, VectorSchemaRoot batch, int[] columns)
+  private void writeBatch(DataWriter writer, VectorSchemaRoot batch, int[] columns)
       throws IOException {
     List<DataField> fields = state.schema().rowType().fields();
     for (int i = 0; i < batch.getRowCount(); i++) {

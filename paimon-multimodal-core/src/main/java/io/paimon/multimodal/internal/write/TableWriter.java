@@ -35,7 +35,7 @@ import java.util.UUID;
  * given. On any failure the caller calls {@link #abort()}, which deletes every file written, so a
  * failed write leaves nothing behind. Not thread-safe.
  */
-public final class TableWriter implements AutoCloseable {
+public final class TableWriter implements DataWriter, AutoCloseable {
 
   private final FileIO io;
   private final TablePaths paths;
@@ -64,6 +64,9 @@ public final class TableWriter implements AutoCloseable {
   private long rowsInGroup;
   private long rowsWritten;
 
+  /** The position of the row being written, as the caller counts rows: for error messages. */
+  private long position;
+
   public TableWriter(
       FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
     this.io = io;
@@ -82,13 +85,26 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /**
-   * Checks, before a table is created, that it can be written: its write options parse, and each
-   * BLOB is a column, an ARRAY element or a MAP value (what the {@code .blob} layout holds).
+   * Checks, before a table is created, that it can be written: its write options parse, its
+   * partition keys are scalar columns, and each BLOB is a column, an ARRAY element or a MAP value
+   * (what the {@code .blob} layout holds).
    *
    * @throws SchemaException naming the option or the column otherwise
    */
   public static void checkWritable(Schema schema) {
     WriteOptions.of(schema.options());
+    for (String key : schema.partitionKeys()) {
+      DataType type = schema.rowType().typeAt(schema.rowType().fieldIndex(key));
+      if (!canPartitionBy(type)) {
+        throw new SchemaException(
+            "partition key '"
+                + key
+                + "' has type "
+                + type
+                + "; partition keys must be scalar columns (not BLOB, VARIANT, VECTOR, ARRAY, MAP,"
+                + " MULTISET or ROW)");
+      }
+    }
     for (DataField f : schema.rowType().fields()) {
       if (StorageTypes.containsBlob(f.type()) && !blobLayoutHolds(f.type())) {
         throw new SchemaException(
@@ -98,6 +114,21 @@ public final class TableWriter implements AutoCloseable {
                 + f.type()
                 + ": BLOB is supported as a column, an ARRAY element or a MAP value");
       }
+    }
+  }
+
+  private static boolean canPartitionBy(DataType type) {
+    switch (type.root()) {
+      case BLOB:
+      case VARIANT:
+      case VECTOR:
+      case ARRAY:
+      case MAP:
+      case MULTISET:
+      case ROW:
+        return false;
+      default:
+        return true;
     }
   }
 
@@ -127,7 +158,17 @@ public final class TableWriter implements AutoCloseable {
    * @throws SchemaException if a value does not fit its column; the message names the column and
    *     the row's position in this write
    */
+  @Override
   public void write(Object[] values) throws IOException {
+    write(values, rowsWritten);
+  }
+
+  /**
+   * Writes one row like {@link #write(Object[])}; errors name the row as {@code position} (its
+   * place in the caller's input when this writer receives only some of the rows).
+   */
+  public void write(Object[] values, long position) throws IOException {
+    this.position = position;
     if (rowWriter == null) {
       openFiles();
     }
@@ -139,12 +180,12 @@ public final class TableWriter implements AutoCloseable {
     try {
       rowWriter.write(Row.wrap(stored));
     } catch (IllegalArgumentException e) {
-      throw new SchemaException("row " + rowsWritten + ": " + e.getMessage(), e);
+      throw new SchemaException("row " + position + ": " + e.getMessage(), e);
     } catch (RowFormatException e) {
       // The file writer prefixes the codec's "<field>: <problem>" with the data file and the row's
       // position in that file, which mean nothing to the caller: report the row of this write.
       Throwable reason = e.getCause() instanceof RowFormatException ? e.getCause() : e;
-      throw new SchemaException("row " + rowsWritten + ": " + reason.getMessage(), e);
+      throw new SchemaException("row " + position + ": " + reason.getMessage(), e);
     }
     groupStats.add(values);
     rowsWritten++;
@@ -185,7 +226,7 @@ public final class TableWriter implements AutoCloseable {
       }
       throw new SchemaException(
           "row "
-              + rowsWritten
+              + position
               + ": BLOB column '"
               + name
               + "' takes byte[] or BlobDescriptor, got "
@@ -195,7 +236,7 @@ public final class TableWriter implements AutoCloseable {
       if (!(value instanceof List)) {
         throw new SchemaException(
             "row "
-                + rowsWritten
+                + position
                 + ": column '"
                 + name
                 + "' of type "
@@ -221,7 +262,7 @@ public final class TableWriter implements AutoCloseable {
       if (!(value instanceof Map)) {
         throw new SchemaException(
             "row "
-                + rowsWritten
+                + position
                 + ": column '"
                 + name
                 + "' of type "
@@ -262,7 +303,7 @@ public final class TableWriter implements AutoCloseable {
     }
     throw new SchemaException(
         "row "
-            + rowsWritten
+            + position
             + ": BLOB elements of column '"
             + column
             + "' take byte[] or BlobDescriptor, got "
@@ -342,6 +383,7 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /** Closes the open files and returns the data files written, without row IDs yet. */
+  @Override
   public List<DataFileMeta> finish() throws IOException {
     if (rowWriter != null) {
       closeFiles();
@@ -355,6 +397,7 @@ public final class TableWriter implements AutoCloseable {
   }
 
   /** Closes and deletes every file written; never throws. */
+  @Override
   public void abort() {
     try {
       close();

@@ -14,6 +14,8 @@ import java.util.Map;
  *   <li>{@code blob.target-file-size} (default 1 gb): likewise for each {@code .blob} file;
  *   <li>{@code stats.row-group-size} (default 4096): rows per group of the per-file statistics that
  *       let a filtered scan read only the blocks that can match;
+ *   <li>{@code partition.max-open-writers} (default 16): how many partitions of one commit may have
+ *       open files at once (see {@link PartitionedWriter});
  *   <li>{@code file.block-size} (default 64 kb) and {@code file.compression.zstd-level} (default
  *       1): Paimon's {@code .row} options.
  * </ul>
@@ -27,6 +29,10 @@ public final class WriteOptions {
   public static final String BLOCK_SIZE = "file.block-size";
   public static final String ZSTD_LEVEL = "file.compression.zstd-level";
   public static final String ROW_GROUP_SIZE = "stats.row-group-size";
+  public static final String MAX_OPEN_PARTITION_WRITERS = "partition.max-open-writers";
+
+  /** Partitions of one commit with open files at once, by default. */
+  public static final int DEFAULT_MAX_OPEN_PARTITION_WRITERS = 16;
 
   /** Rows per group of the per-file row-group statistics that filtered scans prune blocks by. */
   public static final int DEFAULT_ROW_GROUP_SIZE = 4096;
@@ -35,16 +41,19 @@ public final class WriteOptions {
   private final long blobTargetFileSize;
   private final RowFileOptions rowFileOptions;
   private final int rowGroupSize;
+  private final int maxOpenPartitionWriters;
 
   private WriteOptions(
       long targetFileSize,
       long blobTargetFileSize,
       RowFileOptions rowFileOptions,
-      int rowGroupSize) {
+      int rowGroupSize,
+      int maxOpenPartitionWriters) {
     this.targetFileSize = targetFileSize;
     this.blobTargetFileSize = blobTargetFileSize;
     this.rowFileOptions = rowFileOptions;
     this.rowGroupSize = rowGroupSize;
+    this.maxOpenPartitionWriters = maxOpenPartitionWriters;
   }
 
   public static WriteOptions of(Map<String, String> options) {
@@ -64,20 +73,30 @@ public final class WriteOptions {
             "option " + ZSTD_LEVEL + " = '" + level + "': " + e.getMessage(), e);
       }
     }
-    int groupSize = DEFAULT_ROW_GROUP_SIZE;
-    String group = options.get(ROW_GROUP_SIZE);
-    if (group != null) {
-      try {
-        groupSize = Integer.parseInt(group.trim());
-      } catch (NumberFormatException e) {
-        groupSize = 0;
-      }
-      if (groupSize <= 0) {
-        throw new SchemaException(
-            "option " + ROW_GROUP_SIZE + " = '" + group + "' is not a positive number of rows");
-      }
+    int groupSize = positiveInt(options, ROW_GROUP_SIZE, DEFAULT_ROW_GROUP_SIZE, "rows");
+    int maxOpen =
+        positiveInt(
+            options, MAX_OPEN_PARTITION_WRITERS, DEFAULT_MAX_OPEN_PARTITION_WRITERS, "partitions");
+    return new WriteOptions(target, blobTarget, rowOptions, groupSize, maxOpen);
+  }
+
+  private static int positiveInt(
+      Map<String, String> options, String key, int defaultValue, String what) {
+    String v = options.get(key);
+    if (v == null) {
+      return defaultValue;
     }
-    return new WriteOptions(target, blobTarget, rowOptions, groupSize);
+    int n;
+    try {
+      n = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      n = 0;
+    }
+    if (n <= 0) {
+      throw new SchemaException(
+          "option " + key + " = '" + v + "' is not a positive number of " + what);
+    }
+    return n;
   }
 
   /** Parses "123", "64 kb", "128mb", "1 GB". */
@@ -118,6 +137,11 @@ public final class WriteOptions {
 
   public int rowGroupSize() {
     return rowGroupSize;
+  }
+
+  /** How many partitions of one commit may have open files at once. */
+  public int maxOpenPartitionWriters() {
+    return maxOpenPartitionWriters;
   }
 
   public RowFileOptions rowFileOptions() {

@@ -1,0 +1,130 @@
+package io.paimon.multimodal.internal.write;
+
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a commit's rows so that every data file holds one partition: rows are routed by the values
+ * of the partition keys to a {@link TableWriter} per partition. A file then has a single value in
+ * each partition column, so its min/max statistics let a filter on a partition key skip every other
+ * partition's files.
+ *
+ * <p>At most {@code partition.max-open-writers} partitions have open files at once (each holds a
+ * block buffer, a compression thread and one open file per BLOB column); when a row of another
+ * partition arrives, the least recently written partition's files are closed, and the partition
+ * starts new files if it comes back. Input clustered by partition therefore writes one set of files
+ * per partition, and shuffled input with many partitions trades more, smaller files for bounded
+ * resources.
+ *
+ * <p>Partition values are compared with Java equality after integral numbers are widened to {@code
+ * long} and byte arrays compared by content. Not thread-safe.
+ */
+public final class PartitionedWriter implements DataWriter {
+
+  private final FileIO io;
+  private final TablePaths paths;
+  private final Schema schema;
+  private final long schemaId;
+  private final WriteOptions options;
+  private final int[] keyColumns;
+  private final LinkedHashMap<List<Object>, TableWriter> open =
+      new LinkedHashMap<>(16, 0.75f, true);
+  private final List<TableWriter> all = new ArrayList<>();
+  private final List<DataFileMeta> finished = new ArrayList<>();
+  private long rows;
+
+  private PartitionedWriter(
+      FileIO io,
+      TablePaths paths,
+      Schema schema,
+      long schemaId,
+      WriteOptions options,
+      int[] keyColumns) {
+    this.io = io;
+    this.paths = paths;
+    this.schema = schema;
+    this.schemaId = schemaId;
+    this.options = options;
+    this.keyColumns = keyColumns;
+  }
+
+  /**
+   * A writer for a commit to a table: one file set per partition, or a plain {@link TableWriter}.
+   */
+  public static DataWriter of(
+      FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
+    if (schema.partitionKeys().isEmpty()) {
+      return new TableWriter(io, paths, schema, schemaId, options);
+    }
+    RowType type = schema.rowType();
+    int[] keys = schema.partitionKeys().stream().mapToInt(type::fieldIndex).toArray();
+    return new PartitionedWriter(io, paths, schema, schemaId, options, keys);
+  }
+
+  @Override
+  public void write(Object[] values) throws IOException {
+    Object[] key = new Object[keyColumns.length];
+    for (int k = 0; k < keyColumns.length; k++) {
+      key[k] = normalize(values[keyColumns[k]]);
+    }
+    List<Object> partition = Arrays.asList(key);
+    TableWriter writer = open.get(partition);
+    if (writer == null) {
+      if (open.size() >= options.maxOpenPartitionWriters()) {
+        closeLeastRecent();
+      }
+      writer = new TableWriter(io, paths, schema, schemaId, options);
+      all.add(writer);
+      open.put(partition, writer);
+    }
+    writer.write(values, rows++);
+  }
+
+  private void closeLeastRecent() throws IOException {
+    Iterator<Map.Entry<List<Object>, TableWriter>> eldest = open.entrySet().iterator();
+    TableWriter writer = eldest.next().getValue();
+    eldest.remove();
+    finished.addAll(writer.finish());
+  }
+
+  private static Object normalize(Object value) {
+    if (value instanceof Byte
+        || value instanceof Short
+        || value instanceof Integer
+        || value instanceof Long) {
+      return ((Number) value).longValue();
+    }
+    if (value instanceof byte[]) {
+      return ByteBuffer.wrap((byte[]) value);
+    }
+    return value;
+  }
+
+  @Override
+  public List<DataFileMeta> finish() throws IOException {
+    for (TableWriter writer : open.values()) {
+      finished.addAll(writer.finish());
+    }
+    open.clear();
+    return List.copyOf(finished);
+  }
+
+  @Override
+  public void abort() {
+    for (TableWriter writer : all) {
+      writer.abort();
+    }
+    open.clear();
+  }
+}
