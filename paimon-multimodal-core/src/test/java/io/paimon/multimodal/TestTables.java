@@ -146,7 +146,7 @@ final class TestTables {
     List<DataFileMeta> out = new ArrayList<>();
     try {
       for (ManifestMeta m : manifests(table, snapshotId)) {
-        for (ManifestEntry e : s.manifests().readManifest(m.name(), s.schema().rowType())) {
+        for (ManifestEntry e : s.manifests().readManifest(m, s.schema().rowType())) {
           out.add(e.file());
         }
       }

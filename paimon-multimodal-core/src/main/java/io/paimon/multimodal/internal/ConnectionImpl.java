@@ -141,7 +141,8 @@ public final class ConnectionImpl implements Connection {
       Schema schema = new SchemaStore(io, paths).read(0);
       return new TableImpl(TableState.of(name, io, paths, schema, allocator, metadataCache));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the schema of table '" + name + "'", e);
+      throw new UncheckedIOException(
+          "cannot read the schema of table '" + name + "': " + e.getMessage(), e);
     }
   }
 

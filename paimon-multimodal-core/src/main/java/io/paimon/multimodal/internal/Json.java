@@ -60,4 +60,105 @@ public final class Json {
     }
     return v;
   }
+
+  /** A required integral field that fits a long; anything else names the file and field. */
+  public static long longField(JsonNode node, String field, String file) throws IOException {
+    return asLong(required(node, field, file), field, file);
+  }
+
+  /** An optional integral field: {@code defaultValue} when absent or null. */
+  public static long longField(JsonNode node, String field, long defaultValue, String file)
+      throws IOException {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? defaultValue : asLong(v, field, file);
+  }
+
+  /** {@link #longField} that must also be at least {@code min}. */
+  public static long longField(JsonNode node, String field, long min, long max, String file)
+      throws IOException {
+    long v = longField(node, field, file);
+    if (v < min || v > max) {
+      throw new IOException(
+          file
+              + ": metadata field '"
+              + field
+              + "' = "
+              + v
+              + " is outside ["
+              + min
+              + ", "
+              + max
+              + "]");
+    }
+    return v;
+  }
+
+  /** A value that must be an integral number fitting a long. */
+  public static long asLong(JsonNode v, String field, String file) throws IOException {
+    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+      throw new IOException(
+          file + ": metadata field '" + field + "' is not a 64-bit integer: " + abbreviate(v));
+    }
+    return v.longValue();
+  }
+
+  /** A required string field. */
+  public static String textField(JsonNode node, String field, String file) throws IOException {
+    JsonNode v = required(node, field, file);
+    if (!v.isTextual()) {
+      throw new IOException(
+          file + ": metadata field '" + field + "' is not a string: " + abbreviate(v));
+    }
+    return v.textValue();
+  }
+
+  /** A required array field. */
+  public static JsonNode arrayField(JsonNode node, String field, String file) throws IOException {
+    JsonNode v = required(node, field, file);
+    if (!v.isArray()) {
+      throw new IOException(
+          file + ": metadata field '" + field + "' is not an array: " + abbreviate(v));
+    }
+    return v;
+  }
+
+  /** An element of an array that must be an object. */
+  public static JsonNode objectElement(JsonNode v, String field, String file) throws IOException {
+    if (!v.isObject()) {
+      throw new IOException(
+          file
+              + ": an element of metadata field '"
+              + field
+              + "' is not an object: "
+              + abbreviate(v));
+    }
+    return v;
+  }
+
+  /**
+   * A file name stored in metadata: a single path segment (no separator, not "." or ".."), so a
+   * damaged or hostile metadata file cannot make a reader open files outside the table.
+   */
+  public static String fileName(JsonNode node, String field, String file) throws IOException {
+    return checkFileName(textField(node, field, file), field, file);
+  }
+
+  /** Checks that {@code name}, read from metadata field {@code field}, is a plain file name. */
+  public static String checkFileName(String name, String field, String file) throws IOException {
+    if (name.isEmpty()
+        || name.equals(".")
+        || name.equals("..")
+        || name.indexOf('/') >= 0
+        || name.indexOf('\\') >= 0
+        || name.indexOf('\0') >= 0) {
+      throw new IOException(
+          file + ": metadata field '" + field + "' is not a plain file name: '" + name + "'");
+    }
+    return name;
+  }
+
+  private static String abbreviate(JsonNode v) {
+    String s = v.toString();
+    return s.length() <= 60 ? s : s.substring(0, 60) + "...";
+  }
 }

@@ -32,7 +32,7 @@ final class OrphanFiles {
       referenced.add(snapshot.manifestList());
       for (ManifestMeta m : state.manifests().readList(snapshot.manifestList())) {
         referenced.add(m.name());
-        for (ManifestEntry e : state.manifests().readManifest(m.name(), state.schema().rowType())) {
+        for (ManifestEntry e : state.manifests().readManifest(m, state.schema().rowType())) {
           DataFileMeta f = e.file();
           referenced.add(f.fileName());
           referenced.addAll(f.blobFiles());

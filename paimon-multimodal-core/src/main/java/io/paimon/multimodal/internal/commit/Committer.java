@@ -154,7 +154,7 @@ public final class Committer {
     int mergeCount = Math.max(0, bySize.size() - MAX_MANIFESTS / 2 + 1);
     List<ManifestEntry> merged = new ArrayList<>();
     for (ManifestMeta m : bySize.subList(0, mergeCount)) {
-      merged.addAll(manifests.readManifest(m.name(), tableType));
+      merged.addAll(manifests.readManifest(m, tableType));
     }
     merged.addAll(newEntries);
     List<ManifestMeta> kept = new ArrayList<>(bySize.subList(mergeCount, bySize.size()));

@@ -112,28 +112,52 @@ public final class DataFileMeta {
   }
 
   static DataFileMeta fromJson(JsonNode n, RowType type, String file) throws IOException {
-    JsonNode cols = Json.required(n, "stats", file);
+    Json.objectElement(n, "file", file);
+    String fileName = Json.fileName(n, "fileName", file);
+    long fileSize = Json.longField(n, "fileSize", 0, Long.MAX_VALUE, file);
+    long rowCount = Json.longField(n, "rowCount", 0, Long.MAX_VALUE, file);
+    long firstRowId = Json.longField(n, "firstRowId", 0, Long.MAX_VALUE - rowCount, file);
+    long schemaId = Json.longField(n, "schemaId", 0, Long.MAX_VALUE, file);
+    ColumnStats[] stats = decodeStats(Json.arrayField(n, "stats", file), type, file);
+    List<String> blobs = new ArrayList<>();
+    JsonNode blobFiles = n.get("blobFiles");
+    if (blobFiles != null && !blobFiles.isNull()) {
+      for (JsonNode b : Json.arrayField(n, "blobFiles", file)) {
+        if (!b.isTextual()) {
+          throw new IOException(file + ": a blob file of '" + fileName + "' is not a string: " + b);
+        }
+        blobs.add(Json.checkFileName(b.textValue(), "blobFiles", file));
+      }
+    }
+    String statsFile = n.hasNonNull("statsFile") ? Json.fileName(n, "statsFile", file) : null;
+    return new DataFileMeta(
+        fileName, fileSize, rowCount, firstRowId, schemaId, stats, blobs, statsFile);
+  }
+
+  /**
+   * Decodes per-column statistics (min, max, null count) in schema order; a missing entry means no
+   * statistics for that column. Shared by manifests and row-group statistics files.
+   */
+  static ColumnStats[] decodeStats(JsonNode cols, RowType type, String file) throws IOException {
     ColumnStats[] stats = new ColumnStats[type.fieldCount()];
     for (int i = 0; i < stats.length; i++) {
       JsonNode c = i < cols.size() ? cols.get(i) : null;
+      if (c == null || c.isNull()) {
+        stats[i] = new ColumnStats(null, null, 0);
+        continue;
+      }
+      Json.objectElement(c, "stats", file);
+      String column = type.fields().get(i).name();
       stats[i] =
-          c == null
-              ? new ColumnStats(null, null, 0)
-              : new ColumnStats(
-                  StatsCodec.decode(type.typeAt(i), c.get("min")),
-                  StatsCodec.decode(type.typeAt(i), c.get("max")),
-                  c.path("nullCount").asLong());
+          new ColumnStats(
+              StatsCodec.decode(type.typeAt(i), c.get("min"), column, file),
+              StatsCodec.decode(type.typeAt(i), c.get("max"), column, file),
+              Json.longField(c, "nullCount", 0L, file));
+      if (stats[i].nullCount() < 0) {
+        throw new IOException(
+            file + ": statistics of column '" + column + "' hold a negative null count");
+      }
     }
-    List<String> blobs = new ArrayList<>();
-    n.path("blobFiles").forEach(b -> blobs.add(b.asText()));
-    return new DataFileMeta(
-        Json.required(n, "fileName", file).asText(),
-        Json.required(n, "fileSize", file).asLong(),
-        Json.required(n, "rowCount", file).asLong(),
-        Json.required(n, "firstRowId", file).asLong(),
-        Json.required(n, "schemaId", file).asLong(),
-        stats,
-        blobs,
-        n.hasNonNull("statsFile") ? n.get("statsFile").asText() : null);
+    return stats;
   }
 }

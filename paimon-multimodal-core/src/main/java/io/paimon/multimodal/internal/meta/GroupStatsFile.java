@@ -48,28 +48,42 @@ public final class GroupStatsFile {
     }
   }
 
-  /** Reads the groups of a data file. */
-  public static List<Group> read(FileIO io, String path, RowType type) throws IOException {
+  /**
+   * Reads the groups of a data file of {@code fileRows} rows. The groups must cover the file's rows
+   * in order without gaps or overlaps; anything else is an IOException naming the file.
+   */
+  public static List<Group> read(FileIO io, String path, RowType type, long fileRows)
+      throws IOException {
     JsonNode root = Json.parse(io.readAllBytes(path), path);
     List<Group> groups = new ArrayList<>();
-    for (JsonNode n : Json.required(root, "groups", path)) {
-      JsonNode cols = Json.required(n, "stats", path);
-      ColumnStats[] stats = new ColumnStats[type.fieldCount()];
-      for (int i = 0; i < stats.length; i++) {
-        JsonNode c = cols.get(i);
-        stats[i] =
-            c == null
-                ? new ColumnStats(null, null, 0)
-                : new ColumnStats(
-                    StatsCodec.decode(type.typeAt(i), c.get("min")),
-                    StatsCodec.decode(type.typeAt(i), c.get("max")),
-                    c.path("nullCount").asLong());
+    long next = 0;
+    for (JsonNode n : Json.arrayField(root, "groups", path)) {
+      Json.objectElement(n, "groups", path);
+      long start = Json.longField(n, "startRow", 0, Long.MAX_VALUE, path);
+      long rows = Json.longField(n, "rowCount", 1, Long.MAX_VALUE, path);
+      if (start != next || rows > fileRows - start) {
+        throw new IOException(
+            path
+                + ": row group ["
+                + start
+                + ", +"
+                + rows
+                + ") does not continue the groups before it (next row "
+                + next
+                + ") within the file's "
+                + fileRows
+                + " rows");
       }
+      next = start + rows;
       groups.add(
           new Group(
-              Json.required(n, "startRow", path).asLong(),
-              Json.required(n, "rowCount", path).asLong(),
-              stats));
+              start,
+              rows,
+              DataFileMeta.decodeStats(Json.arrayField(n, "stats", path), type, path)));
+    }
+    if (next != fileRows) {
+      throw new IOException(
+          path + ": the row groups cover " + next + " rows, the data file has " + fileRows);
     }
     return groups;
   }

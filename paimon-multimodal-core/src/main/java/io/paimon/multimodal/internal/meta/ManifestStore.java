@@ -51,10 +51,32 @@ public final class ManifestStore {
     return new ManifestMeta(name, entries.size(), rows);
   }
 
-  /** The entries of a manifest, whose statistics are decoded as {@code type}'s columns. */
-  public List<ManifestEntry> readManifest(String name, RowType type) throws IOException {
-    String file = paths.manifestFile(name);
-    return cache.get(file, type, () -> parseManifest(file, type));
+  /**
+   * The entries of a manifest, whose statistics are decoded as {@code type}'s columns. The entry
+   * and row counts must match what the manifest list recorded for it: a manifest that lost or
+   * gained entries would silently drop or duplicate rows.
+   */
+  public List<ManifestEntry> readManifest(ManifestMeta meta, RowType type) throws IOException {
+    String file = paths.manifestFile(meta.name());
+    List<ManifestEntry> entries = cache.get(file, type, () -> parseManifest(file, type));
+    long rows = 0;
+    for (ManifestEntry e : entries) {
+      rows += e.kind() == ManifestEntry.Kind.ADD ? e.file().rowCount() : -e.file().rowCount();
+    }
+    if (entries.size() != meta.entries() || rows != meta.rows()) {
+      throw new IOException(
+          file
+              + ": holds "
+              + entries.size()
+              + " entries of "
+              + rows
+              + " rows, its manifest list says "
+              + meta.entries()
+              + " entries of "
+              + meta.rows()
+              + " rows");
+    }
+    return entries;
   }
 
   private MetadataCache.Loaded<List<ManifestEntry>> parseManifest(String file, RowType type)
@@ -62,12 +84,14 @@ public final class ManifestStore {
     byte[] bytes = io.readAllBytes(file);
     JsonNode root = Json.parse(bytes, file);
     List<ManifestEntry> out = new ArrayList<>();
-    for (JsonNode n : Json.required(root, "entries", file)) {
+    for (JsonNode n : Json.arrayField(root, "entries", file)) {
+      Json.objectElement(n, "entries", file);
       ManifestEntry.Kind kind;
+      String kindName = Json.textField(n, "kind", file);
       try {
-        kind = ManifestEntry.Kind.valueOf(Json.required(n, "kind", file).asText());
+        kind = ManifestEntry.Kind.valueOf(kindName);
       } catch (IllegalArgumentException e) {
-        throw new IOException(file + ": unknown manifest entry kind " + n.get("kind"), e);
+        throw new IOException(file + ": unknown manifest entry kind '" + kindName + "'", e);
       }
       out.add(
           new ManifestEntry(
@@ -102,12 +126,13 @@ public final class ManifestStore {
     byte[] bytes = io.readAllBytes(file);
     JsonNode root = Json.parse(bytes, file);
     List<ManifestMeta> out = new ArrayList<>();
-    for (JsonNode n : Json.required(root, "manifests", file)) {
+    for (JsonNode n : Json.arrayField(root, "manifests", file)) {
+      Json.objectElement(n, "manifests", file);
       out.add(
           new ManifestMeta(
-              Json.required(n, "name", file).asText(),
-              n.path("entries").asLong(),
-              n.path("rows").asLong()));
+              Json.fileName(n, "name", file),
+              Json.longField(n, "entries", 0, Long.MAX_VALUE, file),
+              Json.longField(n, "rows", Long.MIN_VALUE, Long.MAX_VALUE, file)));
     }
     return new MetadataCache.Loaded<>(List.copyOf(out), bytes.length);
   }

@@ -3,6 +3,7 @@ package io.paimon.multimodal.internal.meta;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.paimon.multimodal.MultimodalException;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.Json;
@@ -54,21 +55,45 @@ public final class SchemaStore {
     String file = paths.schemaFile(id);
     JsonNode n = Json.parse(io.readAllBytes(file), file);
     Schema.Builder b = Schema.builder();
-    for (JsonNode f : Json.required(n, "fields", file)) {
-      String type = Json.required(f, "type", file).asText();
-      boolean nullable = f.path("nullable").asBoolean(true);
-      try {
-        b.column(Json.required(f, "name", file).asText(), DataTypes.parse(type).copy(nullable));
-      } catch (IllegalArgumentException e) {
-        throw new IOException(file + ": bad field " + f + ": " + e.getMessage(), e);
+    try {
+      for (JsonNode f : Json.arrayField(n, "fields", file)) {
+        Json.objectElement(f, "fields", file);
+        String type = Json.textField(f, "type", file);
+        JsonNode nullable = f.get("nullable");
+        if (nullable != null && !nullable.isBoolean()) {
+          throw new IOException(file + ": field " + f + ": 'nullable' is not a boolean");
+        }
+        b.column(
+            Json.textField(f, "name", file),
+            DataTypes.parse(type).copy(nullable == null || nullable.booleanValue()));
       }
+      List<String> keys = new ArrayList<>();
+      JsonNode keyNodes = n.get("partitionKeys");
+      if (keyNodes != null && !keyNodes.isNull()) {
+        for (JsonNode k : Json.arrayField(n, "partitionKeys", file)) {
+          if (!k.isTextual()) {
+            throw new IOException(file + ": a partition key is not a string: " + k);
+          }
+          keys.add(k.textValue());
+        }
+      }
+      b.partitionKeys(keys.toArray(new String[0]));
+      JsonNode options = n.get("options");
+      if (options != null && !options.isNull()) {
+        if (!options.isObject()) {
+          throw new IOException(file + ": 'options' is not an object");
+        }
+        for (Map.Entry<String, JsonNode> e : options.properties()) {
+          if (!e.getValue().isTextual()) {
+            throw new IOException(file + ": option '" + e.getKey() + "' is not a string");
+          }
+          b.option(e.getKey(), e.getValue().textValue());
+        }
+      }
+      return b.build();
+    } catch (IllegalArgumentException | MultimodalException e) {
+      // A type that does not parse, a bad or repeated column name, an unknown partition key.
+      throw new IOException(file + ": invalid schema: " + e.getMessage(), e);
     }
-    List<String> keys = new ArrayList<>();
-    n.path("partitionKeys").forEach(k -> keys.add(k.asText()));
-    b.partitionKeys(keys.toArray(new String[0]));
-    for (Map.Entry<String, JsonNode> e : n.path("options").properties()) {
-      b.option(e.getKey(), e.getValue().asText());
-    }
-    return b.build();
   }
 }

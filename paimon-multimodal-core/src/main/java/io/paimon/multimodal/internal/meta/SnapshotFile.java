@@ -62,15 +62,15 @@ public final class SnapshotFile {
     JsonNode n = Json.parse(content, file);
     Snapshot s =
         new Snapshot(
-            Json.required(n, "id", file).asLong(),
-            Json.required(n, "schemaId", file).asLong(),
-            Json.required(n, "timeMillis", file).asLong(),
-            Json.required(n, "totalRecordCount", file).asLong(),
-            Json.required(n, "deltaRecordCount", file).asLong(),
-            Json.required(n, "nextRowId", file).asLong(),
-            Json.required(n, "commitUser", file).asText(),
-            Json.required(n, "commitKind", file).asText());
+            Json.longField(n, "id", 1, Long.MAX_VALUE, file),
+            Json.longField(n, "schemaId", 0, Long.MAX_VALUE, file),
+            Json.longField(n, "timeMillis", file),
+            Json.longField(n, "totalRecordCount", 0, Long.MAX_VALUE, file),
+            Json.longField(n, "deltaRecordCount", Long.MIN_VALUE, Long.MAX_VALUE, file),
+            Json.longField(n, "nextRowId", 0, Long.MAX_VALUE, file),
+            Json.textField(n, "commitUser", file),
+            Json.textField(n, "commitKind", file));
     return new SnapshotFile(
-        s, n.path("parentId").asLong(0), Json.required(n, "manifestList", file).asText());
+        s, Json.longField(n, "parentId", 0L, file), Json.fileName(n, "manifestList", file));
   }
 }

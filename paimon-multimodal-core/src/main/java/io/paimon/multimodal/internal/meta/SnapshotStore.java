@@ -76,7 +76,11 @@ public final class SnapshotStore {
 
   public SnapshotFile read(long id) throws IOException {
     String file = paths.snapshotFile(id);
-    return SnapshotFile.fromJson(io.readAllBytes(file), file);
+    SnapshotFile snapshot = SnapshotFile.fromJson(io.readAllBytes(file), file);
+    if (snapshot.snapshot().id() != id) {
+      throw new IOException(file + ": holds snapshot " + snapshot.snapshot().id() + ", not " + id);
+    }
+    return snapshot;
   }
 
   /**

@@ -65,7 +65,9 @@ public final class TagStore {
     JsonNode n = Json.parse(content, file);
     return Optional.of(
         new Tag(
-            name, Json.required(n, "snapshotId", file).asLong(), n.path("createdMillis").asLong()));
+            name,
+            Json.longField(n, "snapshotId", 1, Long.MAX_VALUE, file),
+            Json.longField(n, "createdMillis", 0L, file)));
   }
 
   public List<Tag> list() throws IOException {

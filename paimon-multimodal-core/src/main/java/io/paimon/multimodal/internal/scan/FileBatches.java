@@ -66,6 +66,13 @@ final class FileBatches implements AutoCloseable {
     this.path = table.paths().dataFile(file.fileName());
     RowFileReader opened =
         RowFile.open(table.io().newInputFile(path), table.fileType(), RowFileOptions.defaults());
+    if (opened.rowCount() != file.rowCount()) {
+      long actual = opened.rowCount();
+      opened.close();
+      // Row IDs are firstRowId + position: a count that disagrees would misnumber or drop rows.
+      throw new IOException(
+          path + " holds " + actual + " rows, its manifest entry says " + file.rowCount());
+    }
     RowFileReader v = null;
     RowArrowReader r = null;
     BigIntVector ids = null;
@@ -131,7 +138,10 @@ final class FileBatches implements AutoCloseable {
     }
     List<GroupStatsFile.Group> groups =
         GroupStatsFile.read(
-            table.io(), table.paths().indexFile(file.statsFile()), table.schema().rowType());
+            table.io(),
+            table.paths().indexFile(file.statsFile()),
+            table.schema().rowType(),
+            file.rowCount());
     RoaringBitmap rows = new RoaringBitmap();
     boolean all = true;
     for (GroupStatsFile.Group g : groups) {

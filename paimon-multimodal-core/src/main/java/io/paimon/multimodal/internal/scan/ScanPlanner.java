@@ -67,7 +67,7 @@ final class ScanPlanner {
     try {
       Map<String, DataFileMeta> live = new LinkedHashMap<>();
       for (ManifestMeta m : table.manifests().readList(snapshot.manifestList())) {
-        for (ManifestEntry e : table.manifests().readManifest(m.name(), table.schema().rowType())) {
+        for (ManifestEntry e : table.manifests().readManifest(m, table.schema().rowType())) {
           if (e.kind() == ManifestEntry.Kind.ADD) {
             live.put(e.file().fileName(), e.file());
           } else {
@@ -77,9 +77,48 @@ final class ScanPlanner {
       }
       List<DataFileMeta> files = new ArrayList<>(live.values());
       files.sort(Comparator.comparingLong(DataFileMeta::firstRowId));
+      checkConsistent(table, snapshot, files);
       return files;
     } catch (IOException e) {
       throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The live files must hold the snapshot's record count, and their row ID ranges must be disjoint
+   * and below the snapshot's next row ID: otherwise rows would be lost, repeated or misnumbered.
+   */
+  private static void checkConsistent(
+      TableState table, SnapshotFile snapshot, List<DataFileMeta> files) throws IOException {
+    long total = 0;
+    long end = 0;
+    for (DataFileMeta f : files) {
+      if (f.firstRowId() < end) {
+        throw new IOException(
+            table.paths().root()
+                + ": data files overlap in row IDs at "
+                + f.firstRowId()
+                + " ("
+                + f.fileName()
+                + ") in snapshot "
+                + snapshot.snapshot().id());
+      }
+      end = f.endRowId();
+      total += f.rowCount();
+    }
+    if (total != snapshot.snapshot().totalRecordCount() || end > snapshot.snapshot().nextRowId()) {
+      throw new IOException(
+          table.paths().root()
+              + ": snapshot "
+              + snapshot.snapshot().id()
+              + " records "
+              + snapshot.snapshot().totalRecordCount()
+              + " rows below row ID "
+              + snapshot.snapshot().nextRowId()
+              + ", its data files hold "
+              + total
+              + " rows up to row ID "
+              + end);
     }
   }
 
