@@ -300,6 +300,20 @@ final class ReadContext {
   /** The error for a failed ranged read of {@code chunk}, naming the first row it serves. */
   BlobReadException fetchError(Chunk chunk) {
     Unit u = chunk.units.get(0);
+    if (chunk.error instanceof EOFException) {
+      // The file is shorter than the run: name the first row whose range it cuts off.
+      try {
+        long size = fetcher.file(chunk.uri).length();
+        for (Unit candidate : chunk.units) {
+          if (candidate.end() > size) {
+            u = candidate;
+            break;
+          }
+        }
+      } catch (IOException e) {
+        chunk.error.addSuppressed(e);
+      }
+    }
     Target t = u.targets.get(0);
     return ioError(
         chunk.error,
