@@ -40,6 +40,11 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
   private final boolean wholeResult;
   private final ArrayDeque<PlannedBatch> pending = new ArrayDeque<>();
 
+  private final Object lock = new Object();
+  private boolean busy;
+  private volatile boolean closeRequested;
+  private boolean failed;
+
   private long budgetUsed;
   private int inFlight;
   private long nextRow;
@@ -71,55 +76,91 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
 
   @Override
   public boolean hasNext() {
-    if (closed) {
+    if (!enter()) {
       return false;
     }
     try {
       return !pending.isEmpty() || pull();
     } catch (RuntimeException e) {
-      close();
+      failed = true;
       throw e;
+    } finally {
+      exit();
     }
   }
 
   @Override
   public BlobBatch next() {
-    if (!hasNext()) {
+    if (!hasNext() || !enter()) {
       throw new NoSuchElementException("no more BLOB batches");
     }
-    PlannedBatch head = pending.peekFirst();
     try {
-      for (Chunk c : head.held) {
+      return assembleHead();
+    } catch (InterruptedException e) {
+      failed = true;
+      if (!closeRequested) {
+        Thread.currentThread().interrupt();
+      }
+      throw new BlobReadException(
+          BlobReadException.Reason.CANCELLED,
+          -1,
+          null,
+          null,
+          closeRequested ? "the BLOB read was closed" : "the BLOB read was interrupted",
+          e);
+    } catch (RuntimeException e) {
+      failed = true;
+      throw e;
+    } finally {
+      exit();
+    }
+  }
+
+  private BlobBatch assembleHead() throws InterruptedException {
+    PlannedBatch head = pending.peekFirst();
+    for (Chunk c : head.held) {
+      head.accept(c);
+      budgetUsed -= c.length;
+    }
+    head.held.clear();
+    while (!head.isComplete()) {
+      issue();
+      Chunk c = fetcher.take();
+      inFlight--;
+      if (c.error != null) {
+        throw ctx.fetchError(c);
+      }
+      if (c.batch == head) {
         head.accept(c);
         budgetUsed -= c.length;
+      } else {
+        c.batch.held.add(c);
       }
-      head.held.clear();
-      while (!head.isComplete()) {
-        issue();
-        Chunk c = fetcher.take();
-        inFlight--;
-        if (c.error != null) {
-          throw ctx.fetchError(c);
-        }
-        if (c.batch == head) {
-          head.accept(c);
-          budgetUsed -= c.length;
-        } else {
-          c.batch.held.add(c);
-        }
+    }
+    pending.removeFirst();
+    // Keep the storage busy while the caller works on this batch.
+    issue();
+    return head.toResult();
+  }
+
+  /** Marks the consumer busy; false if the stream is closed. */
+  private boolean enter() {
+    synchronized (lock) {
+      if (closed || closeRequested) {
+        return false;
       }
-      pending.removeFirst();
-      // Keep the storage busy while the caller works on this batch.
-      issue();
-      return head.toResult();
-    } catch (InterruptedException e) {
-      close();
-      Thread.currentThread().interrupt();
-      throw new BlobReadException(
-          BlobReadException.Reason.CANCELLED, -1, null, null, "the BLOB read was interrupted", e);
-    } catch (RuntimeException e) {
-      close();
-      throw e;
+      busy = true;
+      return true;
+    }
+  }
+
+  /** Ends a call; releases everything if the call failed or another thread asked to close. */
+  private void exit() {
+    synchronized (lock) {
+      busy = false;
+      if (failed || closeRequested) {
+        release();
+      }
     }
   }
 
@@ -208,8 +249,25 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     return root.getFieldVectors().get(0).getAllocator();
   }
 
+  /**
+   * Closes the stream. Called by another thread while the consumer waits in {@code next()}, it
+   * cancels the reads in flight at once and the consumer's {@code next()} throws a {@link
+   * BlobReadException} of reason {@code CANCELLED}, releasing the rest on its way out.
+   */
   @Override
   public void close() {
+    synchronized (lock) {
+      if (busy) {
+        closeRequested = true;
+      } else {
+        release();
+        return;
+      }
+    }
+    fetcher.close();
+  }
+
+  private void release() {
     if (closed) {
       return;
     }
