@@ -16,12 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs ranged reads on a pool of {@code parallelism} threads that it owns: each {@link Chunk} is
- * read with one {@link InputFile#readFully} and then handed to the consumer through {@link #take}.
- * Open files are shared by all reads of one file (positional reads are thread-safe) and closed with
- * the fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()}
- * chunks submitted and not yet taken, so submission never blocks, and a task submitted beyond the
- * queue runs in the submitting thread rather than being dropped. {@link #close()} cancels what is
- * queued, interrupts what runs and waits for the threads to end. Thread-safe.
+ * read with one {@link InputFile#readFully}, its whole units verified and sliced in the same thread
+ * ({@link PlannedBatch#sliceInFetchThread}), and handed to the consumer through {@link #take}. Open
+ * files are shared by all reads of one file (positional reads are thread-safe) and closed with the
+ * fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()} chunks
+ * submitted and not yet taken, so submission never blocks, and a task submitted beyond the queue
+ * runs in the submitting thread rather than being dropped. {@link #close()} cancels what is queued,
+ * interrupts what runs and waits for the threads to end. Thread-safe.
  */
 final class Fetcher implements AutoCloseable {
 
@@ -74,6 +75,7 @@ final class Fetcher implements AutoCloseable {
             byte[] buf = new byte[chunk.length];
             file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
             chunk.buffer = buf;
+            PlannedBatch.sliceInFetchThread(chunk);
           } catch (IOException | RuntimeException e) {
             chunk.error = e;
           }

@@ -59,11 +59,54 @@ final class PlannedBatch {
     return unitsLeft == 0;
   }
 
-  /** Slices the units held (wholly or partly) by a fetched chunk of this batch. */
+  /**
+   * Verifies and slices, in the fetch thread that read {@code c}, every unit that lies wholly in
+   * it, so that CRCs and copies run in parallel; units spanning several chunks are left to {@link
+   * #accept}. Touches only units no other chunk holds.
+   */
+  static void sliceInFetchThread(Chunk c) {
+    boolean spanning = false;
+    for (Unit u : c.units) {
+      if (u.firstChunk != u.lastChunk) {
+        spanning = true;
+        continue;
+      }
+      int base = (int) (u.offset - c.offset);
+      if (u.kind == Unit.Kind.ENTRY) {
+        try {
+          BlobFormat.verifyEntry(c.buffer, base, (int) u.length, u.uri, -1, u.offset);
+        } catch (BlobFormatException e) {
+          u.failure = e;
+          continue;
+        }
+      }
+      byte[][] slices = new byte[u.targets.size()][];
+      for (int i = 0; i < slices.length; i++) {
+        Target t = u.targets.get(i);
+        int from = base + (int) t.sliceOffset();
+        slices[i] = Arrays.copyOfRange(c.buffer, from, from + t.sliceLength());
+      }
+      u.slices = slices;
+    }
+    if (!spanning) {
+      c.buffer = null;
+    }
+  }
+
+  /** Takes in a fetched chunk of this batch: places its sliced units, assembles spanning ones. */
   void accept(Chunk c) {
     for (Unit u : c.units) {
       if (u.firstChunk == u.lastChunk) {
-        complete(u, c.buffer, (int) (u.offset - c.offset));
+        if (u.slices != null) {
+          for (int i = 0; i < u.slices.length; i++) {
+            Target t = u.targets.get(i);
+            values[t.column()][t.row()][t.element()] = u.slices[i];
+          }
+          u.slices = null;
+          unitsLeft--;
+        } else {
+          failed(u, u.failure);
+        }
         continue;
       }
       if (u.assembly == null) {
@@ -93,23 +136,30 @@ final class PlannedBatch {
     if (u.kind == Unit.Kind.ENTRY) {
       try {
         BlobFormat.verifyEntry(src, base, (int) u.length, u.uri, -1, u.offset);
-      } catch (BlobChecksumException e) {
-        throw error(BlobReadException.Reason.CHECKSUM_MISMATCH, u, e.getMessage(), e);
       } catch (BlobFormatException e) {
-        if (u.widenedPayload) {
-          // Not framed as an entry of its own: a descriptor of an element inside a nested
-          // payload, stored in a scalar BLOB column. Find and check the entry that holds it.
-          long[] entry = ctx.entryAround(u, this);
-          if (entry != null) {
-            byte[] bytes = ctx.readEntry(u, entry, this);
-            deliver(u, bytes, (int) (u.offset - entry[0]));
-            return;
-          }
-        }
-        throw error(BlobReadException.Reason.MALFORMED, u, e.getMessage(), e);
+        failed(u, e);
+        return;
       }
     }
     deliver(u, src, base);
+  }
+
+  /** A unit's entry failed its check: a CRC mismatch, or a frame that is not an entry. */
+  private void failed(Unit u, BlobFormatException e) {
+    if (e instanceof BlobChecksumException) {
+      throw error(BlobReadException.Reason.CHECKSUM_MISMATCH, u, e.getMessage(), e);
+    }
+    if (u.widenedPayload) {
+      // Not framed as an entry of its own: a descriptor of an element inside a nested payload,
+      // stored in a scalar BLOB column. Find and check the entry that holds it.
+      long[] entry = ctx.entryAround(u, this);
+      if (entry != null) {
+        byte[] bytes = ctx.readEntry(u, entry, this);
+        deliver(u, bytes, (int) (u.offset - entry[0]));
+        return;
+      }
+    }
+    throw error(BlobReadException.Reason.MALFORMED, u, e.getMessage(), e);
   }
 
   /** Hands out a unit read as-is or already verified: {@code src[base]} is the unit's offset. */

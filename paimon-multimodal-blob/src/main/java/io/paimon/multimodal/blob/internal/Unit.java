@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * One byte range of one file that a batch needs: either a whole {@code .blob} entry, whose CRC is
  * verified before its payloads are sliced out, or a plain range. Rows needing the same range share
- * one unit. Mutable assembly state; used by the consumer thread only.
+ * one unit. Mutable assembly state: a unit held by one chunk is sliced by the thread that fetched
+ * it ({@link #slices}, {@link #failure}) and then handed over with the chunk through the fetcher's
+ * queue; everything else is used by the consumer thread only.
  */
 final class Unit {
 
@@ -35,6 +37,14 @@ final class Unit {
   int chunksLeft;
 
   byte[] assembly;
+
+  /**
+   * A unit held by one chunk, verified and sliced by the fetch thread: its targets' payloads, or
+   * the check that failed.
+   */
+  byte[][] slices;
+
+  io.paimon.multimodal.internal.blob.BlobFormatException failure;
 
   Unit(String uri, long offset, long length, Kind kind, boolean widenedPayload) {
     this.uri = uri;
