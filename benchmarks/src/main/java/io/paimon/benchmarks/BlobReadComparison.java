@@ -204,7 +204,9 @@ public final class BlobReadComparison {
   }
 
   private static long budget(int parallelism) {
-    return Math.max(BlobReader.DEFAULT_PREFETCH_BUDGET, parallelism * RANGE_LIMIT);
+    // Enough for every worker to hold a request of a scattered read (payloads up to 1 MiB) and
+    // for a contiguous read to keep all its 16 MiB requests in flight.
+    return Math.max(16 * RANGE_LIMIT, parallelism * (2L << 20));
   }
 
   private static void bench(String name, double ours, double baseline) {
