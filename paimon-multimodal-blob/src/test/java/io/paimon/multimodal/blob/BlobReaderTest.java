@@ -359,4 +359,27 @@ class BlobReaderTest {
       assertThat(it.hasNext()).isFalse();
     }
   }
+
+  @Test
+  void descriptorsWhoseEntriesOverlapInATableFileAreRejectedAsMalformed() {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(14, 0, 3, sizes(3, 200)));
+    BlobDescriptor first = (BlobDescriptor) t.scan().where("id = 0").toList().get(0).get("image");
+    // A user-registered descriptor shifted 8 bytes into the first payload: its entry would
+    // overlap the real one.
+    Map<String, Object> row = new java.util.LinkedHashMap<>();
+    row.put("id", 10L);
+    row.put("image", new BlobDescriptor(first.uri(), first.offset() + 8, first.length()));
+    t.add(List.of(row));
+    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.MALFORMED))
+        .hasMessageContaining("overlaps entry");
+    // Without checksums it is a plain range, as the user described it.
+    try (BlobBatch b =
+        BlobReader.of(t.scan().where("id = 10")).verifyChecksums(false).read("image")) {
+      assertThat(b.blobs("image").get(0)).hasSize(200);
+    }
+  }
 }
