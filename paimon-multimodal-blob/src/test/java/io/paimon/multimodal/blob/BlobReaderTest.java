@@ -382,4 +382,38 @@ class BlobReaderTest {
       assertThat(b.blobs("image").get(0)).hasSize(200);
     }
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anArrayElementDescriptorStoredInAScalarColumnIsCheckedAgainstItsNestedEntry()
+      throws Exception {
+    Table t = BlobTables.table(conn, "docs");
+    byte[] a = BlobTables.payload(15, 1, 300);
+    byte[] b = BlobTables.payload(15, 2, 40);
+    Map<String, Object> row = new java.util.LinkedHashMap<>();
+    row.put("id", 0L);
+    row.put("pages", Arrays.asList(a, b));
+    t.add(List.of(row));
+    List<Object> pages = (List<Object>) t.scan().toList().get(0).get("pages");
+    BlobDescriptor second = (BlobDescriptor) pages.get(1);
+    Map<String, Object> copy = new java.util.LinkedHashMap<>();
+    copy.put("id", 1L);
+    copy.put("image", second);
+    t.add(List.of(copy));
+    try (BlobBatch batch = BlobReader.of(t.scan().where("id = 1")).read("image")) {
+      assertThat(batch.blobs("image").get(0)).isEqualTo(b);
+    }
+    // Damage the first element: the nested entry's CRC now fails for the copied descriptor too.
+    BlobDescriptor firstElement = (BlobDescriptor) pages.get(0);
+    try (RandomAccessFile f = new RandomAccessFile(firstElement.uri(), "rw")) {
+      f.seek(firstElement.offset());
+      int v = f.read();
+      f.seek(firstElement.offset());
+      f.write(v ^ 1);
+    }
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id = 1")).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.CHECKSUM_MISMATCH));
+  }
 }
