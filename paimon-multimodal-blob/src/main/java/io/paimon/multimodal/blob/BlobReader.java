@@ -41,7 +41,8 @@ import io.paimon.row.CloseableIterator;
  * <p><b>Memory.</b> At most {@link #prefetchBudget} bytes of fetched ranges are held that have not
  * been sliced into the batch being assembled; {@link #stream} therefore holds one batch (of the
  * scan's {@code batchSize} rows) plus the budget, whatever the table size, provided the caller
- * drops each batch before asking for the next. {@link #read} holds the whole result.
+ * drops each batch before asking for the next; the fetch threads keep reusable read buffers of at
+ * most half the budget in all. {@link #read} holds the whole result.
  *
  * <p><b>Which descriptors are checked.</b> A descriptor pointing into a {@code .blob} file of the
  * table's data directory is read with its entry's framing (4 bytes before, 12 after, the whole

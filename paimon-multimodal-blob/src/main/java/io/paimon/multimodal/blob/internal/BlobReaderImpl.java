@@ -187,7 +187,7 @@ public final class BlobReaderImpl implements BlobReader {
         scalar.add(i);
       }
     }
-    Fetcher fetcher = new Fetcher(table.io(), options.parallelism());
+    Fetcher fetcher = new Fetcher(table.io(), options.parallelism(), options.prefetchBudget());
     ArrowReader reader = null;
     try {
       reader = run.toArrowReader();

@@ -27,6 +27,16 @@ final class Chunk {
     this.length = length;
   }
 
+  /** Whether every unit of this chunk lies wholly inside it (none spans into another chunk). */
+  boolean selfContained() {
+    for (Unit u : units) {
+      if (u.firstChunk != u.lastChunk) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   long end() {
     return offset + length;
   }

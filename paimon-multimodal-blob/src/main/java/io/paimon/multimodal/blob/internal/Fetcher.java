@@ -37,10 +37,19 @@ final class Fetcher implements AutoCloseable {
   private final BlockingQueue<Chunk> done = new LinkedBlockingQueue<>();
   private final ConcurrentHashMap<String, InputFile> open = new ConcurrentHashMap<>();
   private volatile boolean closed;
+  private final int maxScratch;
+  private final ThreadLocal<byte[]> scratch = new ThreadLocal<>();
 
-  Fetcher(FileIO io, int parallelism) {
+  /**
+   * Creates a fetcher.
+   *
+   * @param prefetchBudget the read's prefetch budget: all workers together keep at most half of it
+   *     as reusable read buffers
+   */
+  Fetcher(FileIO io, int parallelism, long prefetchBudget) {
     this.io = io;
     this.parallelism = parallelism;
+    this.maxScratch = (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / parallelism);
     int id = POOLS.incrementAndGet();
     AtomicInteger threads = new AtomicInteger();
     ThreadFactory factory =
@@ -66,21 +75,40 @@ final class Fetcher implements AutoCloseable {
   }
 
   /**
-   * Starts reading {@code chunk}; it comes back through {@link #take} with a buffer or an error.
+   * Starts reading {@code chunk}; it comes back through {@link #take} with its whole units sliced,
+   * with a buffer if units span it and the next chunks, or with an error.
    */
   void submit(Chunk chunk) {
     pool.execute(
         () -> {
           try {
-            byte[] buf = new byte[chunk.length];
+            boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
+            byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
             file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
             chunk.buffer = buf;
             PlannedBatch.sliceInFetchThread(chunk);
           } catch (IOException | RuntimeException e) {
             chunk.error = e;
+            chunk.buffer = null;
           }
           done.add(chunk);
         });
+  }
+
+  /**
+   * The calling worker's reusable buffer, grown to {@code length}. A chunk whose units all lie
+   * inside it is sliced before the worker takes its next chunk, so the buffer can be reused: no
+   * allocation, zeroing and collection of every fetched byte. At most {@link #maxScratch} bytes per
+   * worker, so all of them together hold at most the prefetch budget.
+   */
+  private byte[] scratch(int length) {
+    byte[] buf = scratch.get();
+    if (buf == null || buf.length < length) {
+      int grown = buf == null ? length : (int) Math.min(maxScratch, 2L * buf.length);
+      buf = new byte[Math.max(length, grown)];
+      scratch.set(buf);
+    }
+    return buf;
   }
 
   /** Runs a task on the pool (for reading file indexes concurrently). */

@@ -89,6 +89,7 @@ final class PlannedBatch {
       u.slices = slices;
     }
     if (!spanning) {
+      // Everything is sliced out: the buffer may be the worker's, reused for its next read.
       c.buffer = null;
     }
   }
