@@ -37,6 +37,14 @@ public final class ScanImpl implements Scan {
     this.ctx = ctx;
   }
 
+  /**
+   * The table this scan reads: its storage ({@link TableState#io()}), paths and schema. For modules
+   * that run a scan and then read what it points at (BLOB payloads) through the same storage.
+   */
+  public TableState table() {
+    return table;
+  }
+
   /** A scan of the whole table. */
   public static Scan of(TableState table) {
     return new ScanImpl(table, ScanContext.initial(null));

@@ -1,0 +1,125 @@
+package io.paimon.benchmarks;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Local storage that behaves like a remote object store for BLOB payloads: every ranged read of a
+ * {@code .blob} file first waits a fixed latency (the time to first byte of a GET), then reads;
+ * requests and bytes are counted. Metadata and data-file reads pass through undelayed so that the
+ * figures isolate payload fetching, which is what the contenders differ in. Thread-safe.
+ */
+final class LatencyFileIO implements FileIO {
+
+  private final FileIO delegate = FileIO.local();
+  private volatile long latencyMillis;
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+
+  void latencyMillis(long millis) {
+    this.latencyMillis = millis;
+  }
+
+  long requests() {
+    return requests.get();
+  }
+
+  long bytes() {
+    return bytes.get();
+  }
+
+  void reset() {
+    requests.set(0);
+    bytes.set(0);
+  }
+
+  @Override
+  public InputFile newInputFile(String path) throws IOException {
+    InputFile in = delegate.newInputFile(path);
+    if (!path.endsWith(".blob")) {
+      return in;
+    }
+    return new InputFile() {
+      @Override
+      public String name() {
+        return in.name();
+      }
+
+      @Override
+      public long length() throws IOException {
+        return in.length();
+      }
+
+      @Override
+      public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+        requests.incrementAndGet();
+        bytes.addAndGet(len);
+        long wait = latencyMillis;
+        if (wait > 0) {
+          try {
+            Thread.sleep(wait);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for " + path);
+          }
+        }
+        in.readFully(position, buf, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        in.close();
+      }
+    };
+  }
+
+  @Override
+  public OutputStream newOutputStream(String path) throws IOException {
+    return delegate.newOutputStream(path);
+  }
+
+  @Override
+  public boolean createIfAbsent(String path, byte[] content) throws IOException {
+    return delegate.createIfAbsent(path, content);
+  }
+
+  @Override
+  public void overwrite(String path, byte[] content) throws IOException {
+    delegate.overwrite(path, content);
+  }
+
+  @Override
+  public byte[] readAllBytes(String path) throws IOException {
+    return delegate.readAllBytes(path);
+  }
+
+  @Override
+  public boolean exists(String path) throws IOException {
+    return delegate.exists(path);
+  }
+
+  @Override
+  public void delete(String path) throws IOException {
+    delegate.delete(path);
+  }
+
+  @Override
+  public void mkdirs(String path) throws IOException {
+    delegate.mkdirs(path);
+  }
+
+  @Override
+  public List<String> list(String directory) throws IOException {
+    return delegate.list(directory);
+  }
+
+  @Override
+  public long lastModifiedMillis(String path) throws IOException {
+    return delegate.lastModifiedMillis(path);
+  }
+}

@@ -1,0 +1,285 @@
+package io.paimon.multimodal.blob.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.blob.BlobBatch;
+import io.paimon.multimodal.blob.BlobReader;
+import io.paimon.multimodal.internal.StorageTypes;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.row.CloseableIterator;
+import io.paimon.types.ArrayType;
+import io.paimon.types.DataType;
+import io.paimon.types.DataTypeRoot;
+import io.paimon.types.MapType;
+import io.paimon.types.RowType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/** The immutable {@link BlobReader}: a scan plus {@link ReadOptions}. */
+public final class BlobReaderImpl implements BlobReader {
+
+  private static final long MAX_RANGE_LIMIT = 1L << 30;
+
+  private final ScanImpl scan;
+  private final ReadOptions options;
+
+  private BlobReaderImpl(ScanImpl scan, ReadOptions options) {
+    this.scan = scan;
+    this.options = options;
+  }
+
+  /**
+   * A reader with the default settings.
+   *
+   * @throws IllegalArgumentException if the scan was not made by this library
+   */
+  public static BlobReader of(Scan scan) {
+    Objects.requireNonNull(scan, "scan");
+    if (!(scan instanceof ScanImpl)) {
+      throw new IllegalArgumentException(
+          "BlobReader needs a scan made by Table.scan() or Table.takeRowIds(), got "
+              + scan.getClass().getName());
+    }
+    return new BlobReaderImpl(
+        (ScanImpl) scan,
+        new ReadOptions(
+            DEFAULT_PARALLELISM,
+            DEFAULT_PREFETCH_BUDGET,
+            DEFAULT_HOLE_LIMIT,
+            DEFAULT_RANGE_LIMIT,
+            true));
+  }
+
+  @Override
+  public BlobReader parallelism(int n) {
+    if (n <= 0) {
+      throw new IllegalArgumentException("parallelism must be positive, got " + n);
+    }
+    return with(
+        new ReadOptions(
+            n,
+            options.prefetchBudget(),
+            options.holeLimit(),
+            options.rangeLimit(),
+            options.verifyChecksums()));
+  }
+
+  @Override
+  public BlobReader prefetchBudget(long bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("prefetchBudget must be positive, got " + bytes);
+    }
+    return with(
+        new ReadOptions(
+            options.parallelism(),
+            bytes,
+            options.holeLimit(),
+            options.rangeLimit(),
+            options.verifyChecksums()));
+  }
+
+  @Override
+  public BlobReader holeLimit(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("holeLimit must not be negative, got " + bytes);
+    }
+    return with(
+        new ReadOptions(
+            options.parallelism(),
+            options.prefetchBudget(),
+            bytes,
+            options.rangeLimit(),
+            options.verifyChecksums()));
+  }
+
+  @Override
+  public BlobReader rangeLimit(long bytes) {
+    if (bytes <= 0 || bytes > MAX_RANGE_LIMIT) {
+      throw new IllegalArgumentException(
+          "rangeLimit must be in [1, " + MAX_RANGE_LIMIT + "], got " + bytes);
+    }
+    return with(
+        new ReadOptions(
+            options.parallelism(),
+            options.prefetchBudget(),
+            options.holeLimit(),
+            bytes,
+            options.verifyChecksums()));
+  }
+
+  @Override
+  public BlobReader verifyChecksums(boolean verify) {
+    return with(
+        new ReadOptions(
+            options.parallelism(),
+            options.prefetchBudget(),
+            options.holeLimit(),
+            options.rangeLimit(),
+            verify));
+  }
+
+  private BlobReader with(ReadOptions o) {
+    return new BlobReaderImpl(scan, o);
+  }
+
+  @Override
+  public BlobBatch read(String... columns) {
+    try (BlobStream s = open(columns, true)) {
+      return s.next();
+    }
+  }
+
+  @Override
+  public CloseableIterator<BlobBatch> stream(String... columns) {
+    return open(columns, false);
+  }
+
+  private BlobStream open(String[] requested, boolean wholeResult) {
+    if (options.rangeLimit() > options.prefetchBudget()) {
+      throw new IllegalArgumentException(
+          "rangeLimit ("
+              + options.rangeLimit()
+              + " bytes) must not exceed prefetchBudget ("
+              + options.prefetchBudget()
+              + " bytes): a single ranged read must fit the budget");
+    }
+    TableState table = scan.table();
+    RowType type = table.schema().rowType();
+    List<String> output = new ArrayList<>();
+    for (Field f : scan.arrowSchema().getFields()) {
+      output.add(f.getName());
+    }
+    List<String> names = checkColumns(table, type, requested);
+    Scan run = scan;
+    List<String> missing = new ArrayList<>();
+    for (String n : names) {
+      if (!output.contains(n)) {
+        missing.add(n);
+      }
+    }
+    if (!missing.isEmpty()) {
+      List<String> projection = new ArrayList<>(output);
+      projection.addAll(missing);
+      run = scan.select(projection);
+      output = projection;
+    }
+    List<BlobColumn> columns = new ArrayList<>();
+    for (String n : names) {
+      DataType t = type.typeAt(type.fieldIndex(n));
+      BlobColumn.Kind kind =
+          t.root() == DataTypeRoot.BLOB
+              ? BlobColumn.Kind.BLOB
+              : t.root() == DataTypeRoot.ARRAY ? BlobColumn.Kind.ARRAY : BlobColumn.Kind.MAP;
+      DataType keyType = kind == BlobColumn.Kind.MAP ? ((MapType) t).keyType() : null;
+      columns.add(new BlobColumn(n, kind, keyType, output.indexOf(n)));
+    }
+    List<Integer> scalar = new ArrayList<>();
+    for (int i = 0; i < output.size(); i++) {
+      String n = output.get(i);
+      if (Schema.ROW_ID.equals(n) || !StorageTypes.containsBlob(type.typeAt(type.fieldIndex(n)))) {
+        scalar.add(i);
+      }
+    }
+    Fetcher fetcher = new Fetcher(table.io(), options.parallelism(), options.prefetchBudget());
+    ArrowReader reader = null;
+    try {
+      reader = run.toArrowReader();
+      ReadContext ctx =
+          new ReadContext(
+              options,
+              List.copyOf(columns),
+              fetcher,
+              new EntryLocator(table.io()),
+              table.paths().dataDir());
+      return new BlobStream(
+          ctx, reader, fetcher, scalar.stream().mapToInt(Integer::intValue).toArray(), wholeResult);
+    } catch (RuntimeException e) {
+      fetcher.close();
+      if (reader != null) {
+        try {
+          reader.close();
+        } catch (java.io.IOException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
+    }
+  }
+
+  private static List<String> checkColumns(TableState table, RowType type, String[] requested) {
+    Objects.requireNonNull(requested, "columns");
+    if (requested.length == 0) {
+      throw new SchemaException(
+          "name at least one BLOB column to read; BLOB columns of table '"
+              + table.name()
+              + "' are "
+              + blobColumns(type));
+    }
+    Set<String> seen = new HashSet<>();
+    List<String> names = new ArrayList<>();
+    for (String c : requested) {
+      Objects.requireNonNull(c, "column");
+      int i = type.fieldIndex(c);
+      if (i < 0) {
+        throw new SchemaException(
+            "table '"
+                + table.name()
+                + "' has no column '"
+                + c
+                + "'; its BLOB columns are "
+                + blobColumns(type));
+      }
+      if (!isBlobColumn(type.typeAt(i))) {
+        throw new SchemaException(
+            "column '"
+                + c
+                + "' of type "
+                + type.typeAt(i)
+                + " is not a BLOB, ARRAY<BLOB> or MAP<K, BLOB> column; BLOB columns of table '"
+                + table.name()
+                + "' are "
+                + blobColumns(type));
+      }
+      if (!seen.add(c)) {
+        throw new SchemaException("column '" + c + "' is requested twice");
+      }
+      names.add(c);
+    }
+    return names;
+  }
+
+  private static boolean isBlobColumn(DataType t) {
+    switch (t.root()) {
+      case BLOB:
+        return true;
+      case ARRAY:
+        return ((ArrayType) t).elementType().root() == DataTypeRoot.BLOB;
+      case MAP:
+        return ((MapType) t).valueType().root() == DataTypeRoot.BLOB;
+      default:
+        return false;
+    }
+  }
+
+  private static List<String> blobColumns(RowType type) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < type.fieldCount(); i++) {
+      if (isBlobColumn(type.typeAt(i))) {
+        out.add(type.fields().get(i).name());
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "BlobReader{scan=" + scan + ", " + options + "}";
+  }
+}

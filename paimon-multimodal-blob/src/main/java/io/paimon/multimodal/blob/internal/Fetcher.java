@@ -1,0 +1,183 @@
+package io.paimon.multimodal.blob.internal;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
+import java.io.IOException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs ranged reads on a pool of {@code parallelism} threads that it owns: each {@link Chunk} is
+ * read with one {@link InputFile#readFully}, its whole units verified and sliced in the same thread
+ * ({@link PlannedBatch#sliceInFetchThread}), and handed to the consumer through {@link #take}. Open
+ * files are shared by all reads of one file (positional reads are thread-safe) and closed with the
+ * fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()} chunks
+ * submitted and not yet taken, so submission never blocks, and a task submitted beyond the queue
+ * runs in the submitting thread rather than being dropped. {@link #close()} cancels what is queued,
+ * interrupts what runs and waits for the threads to end. Thread-safe.
+ */
+final class Fetcher implements AutoCloseable {
+
+  private static final AtomicInteger POOLS = new AtomicInteger();
+
+  /** The prefix of the fetch threads' names. */
+  static final String THREAD_PREFIX = "paimon-blob-fetch-";
+
+  private final FileIO io;
+  private final int parallelism;
+  private final ThreadPoolExecutor pool;
+  private final BlockingQueue<Chunk> done = new LinkedBlockingQueue<>();
+  private final ConcurrentHashMap<String, InputFile> open = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+  private final int maxScratch;
+  private final ThreadLocal<byte[]> scratch = new ThreadLocal<>();
+
+  /**
+   * Creates a fetcher.
+   *
+   * @param prefetchBudget the read's prefetch budget: all workers together keep at most half of it
+   *     as reusable read buffers
+   */
+  Fetcher(FileIO io, int parallelism, long prefetchBudget) {
+    this.io = io;
+    this.parallelism = parallelism;
+    this.maxScratch = (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / parallelism);
+    int id = POOLS.incrementAndGet();
+    AtomicInteger threads = new AtomicInteger();
+    ThreadFactory factory =
+        r -> {
+          Thread t = new Thread(r, THREAD_PREFIX + id + "-" + threads.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        };
+    this.pool =
+        new ThreadPoolExecutor(
+            parallelism,
+            parallelism,
+            10,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(maxInFlight()),
+            factory,
+            new ThreadPoolExecutor.CallerRunsPolicy());
+  }
+
+  /** The most chunks the consumer keeps submitted and not yet taken. */
+  int maxInFlight() {
+    return 2 * parallelism;
+  }
+
+  /**
+   * Starts reading {@code chunk}; it comes back through {@link #take} with its whole units sliced,
+   * with a buffer if units span it and the next chunks, or with an error.
+   */
+  void submit(Chunk chunk) {
+    pool.execute(
+        () -> {
+          try {
+            boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
+            byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
+            file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
+            chunk.buffer = buf;
+            PlannedBatch.sliceInFetchThread(chunk);
+          } catch (IOException | RuntimeException e) {
+            chunk.error = e;
+            chunk.buffer = null;
+          }
+          done.add(chunk);
+        });
+  }
+
+  /**
+   * The calling worker's reusable buffer, grown to {@code length}. A chunk whose units all lie
+   * inside it is sliced before the worker takes its next chunk, so the buffer can be reused: no
+   * allocation, zeroing and collection of every fetched byte. At most {@link #maxScratch} bytes per
+   * worker, so all of them together hold at most the prefetch budget.
+   */
+  private byte[] scratch(int length) {
+    byte[] buf = scratch.get();
+    if (buf == null || buf.length < length) {
+      int grown = buf == null ? length : (int) Math.min(maxScratch, 2L * buf.length);
+      buf = new byte[Math.max(length, grown)];
+      scratch.set(buf);
+    }
+    return buf;
+  }
+
+  /** Runs a task on the pool (for reading file indexes concurrently). */
+  <T> Future<T> call(Callable<T> task) {
+    return pool.submit(task);
+  }
+
+  /**
+   * The next finished chunk, waiting for it.
+   *
+   * @throws InterruptedException if the thread is interrupted or the fetcher closed while waiting
+   */
+  Chunk take() throws InterruptedException {
+    while (true) {
+      Chunk c = done.poll(100, TimeUnit.MILLISECONDS);
+      if (c != null) {
+        return c;
+      }
+      if (closed) {
+        throw new InterruptedException("the BLOB read was closed");
+      }
+    }
+  }
+
+  /** The shared open handle of a file, opened on first use. */
+  InputFile file(String uri) throws IOException {
+    InputFile f = open.get(uri);
+    if (f != null) {
+      return f;
+    }
+    InputFile opened = io.newInputFile(uri);
+    InputFile raced = open.putIfAbsent(uri, opened);
+    if (raced != null) {
+      opened.close();
+      return raced;
+    }
+    if (closed) {
+      // close() may have swept the map before this file was added.
+      opened.close();
+      throw new IOException("the BLOB read was closed");
+    }
+    return opened;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    pool.shutdownNow();
+    boolean interrupted = false;
+    try {
+      // A FileIO that ignores interrupts finishes its current request; none starts after this.
+      pool.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      interrupted = true;
+    }
+    for (InputFile f : open.values()) {
+      try {
+        f.close();
+      } catch (IOException e) {
+        // nothing more was going to be read from it
+      }
+    }
+    open.clear();
+    done.clear();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

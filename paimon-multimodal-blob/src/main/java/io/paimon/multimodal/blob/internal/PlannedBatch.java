@@ -1,0 +1,194 @@
+package io.paimon.multimodal.blob.internal;
+
+import io.paimon.multimodal.blob.BlobBatch;
+import io.paimon.multimodal.blob.BlobReadException;
+import io.paimon.multimodal.internal.blob.BlobChecksumException;
+import io.paimon.multimodal.internal.blob.BlobFormat;
+import io.paimon.multimodal.internal.blob.BlobFormatException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * One batch on its way to the caller: its scalar columns, the ranged reads that fetch its payloads,
+ * and the payloads received so far, slot by slot (column, row, element), so they come out in row
+ * order whatever order the reads finish in. Used by the consumer thread only.
+ */
+final class PlannedBatch {
+
+  private final ReadContext ctx;
+  final VectorSchemaRoot scalar;
+  final Cells cells;
+  final long firstRow;
+
+  /** Per column and row, the payloads of the cell's elements (null row: null cell). */
+  private final byte[][][][] values;
+
+  List<Chunk> chunks = List.of();
+
+  /** The next chunk to submit. */
+  int nextToIssue;
+
+  /** Chunks that arrived before this batch was the one being assembled; their bytes count. */
+  final List<Chunk> held = new ArrayList<>();
+
+  private int unitsLeft;
+
+  PlannedBatch(ReadContext ctx, VectorSchemaRoot scalar, Cells cells, long firstRow) {
+    this.ctx = ctx;
+    this.scalar = scalar;
+    this.cells = cells;
+    this.firstRow = firstRow;
+    this.values = new byte[ctx.columns().size()][cells.rows()][][];
+    for (int c = 0; c < values.length; c++) {
+      for (int r = 0; r < cells.rows(); r++) {
+        Cells.Cell cell = cells.cell(c, r);
+        if (cell != null) {
+          values[c][r] = new byte[cell.elements().length][];
+        }
+      }
+    }
+  }
+
+  void expectUnits(int count) {
+    unitsLeft = count;
+  }
+
+  boolean isComplete() {
+    return unitsLeft == 0;
+  }
+
+  /**
+   * Verifies and slices, in the fetch thread that read {@code c}, every unit that lies wholly in
+   * it, so that CRCs and copies run in parallel; units spanning several chunks are left to {@link
+   * #accept}. Touches only units no other chunk holds.
+   */
+  static void sliceInFetchThread(Chunk c) {
+    boolean spanning = false;
+    for (Unit u : c.units) {
+      if (u.firstChunk != u.lastChunk) {
+        spanning = true;
+        continue;
+      }
+      int base = (int) (u.offset - c.offset);
+      if (u.kind == Unit.Kind.ENTRY) {
+        try {
+          BlobFormat.verifyEntry(c.buffer, base, (int) u.length, u.uri, -1, u.offset);
+        } catch (BlobFormatException e) {
+          u.failure = e;
+          continue;
+        }
+      }
+      byte[][] slices = new byte[u.targets.size()][];
+      for (int i = 0; i < slices.length; i++) {
+        Target t = u.targets.get(i);
+        int from = base + (int) t.sliceOffset();
+        slices[i] = Arrays.copyOfRange(c.buffer, from, from + t.sliceLength());
+      }
+      u.slices = slices;
+    }
+    if (!spanning) {
+      // Everything is sliced out: the buffer may be the worker's, reused for its next read.
+      c.buffer = null;
+    }
+  }
+
+  /** Takes in a fetched chunk of this batch: places its sliced units, assembles spanning ones. */
+  void accept(Chunk c) {
+    for (Unit u : c.units) {
+      if (u.firstChunk == u.lastChunk) {
+        if (u.slices != null) {
+          for (int i = 0; i < u.slices.length; i++) {
+            Target t = u.targets.get(i);
+            values[t.column()][t.row()][t.element()] = u.slices[i];
+          }
+          u.slices = null;
+          unitsLeft--;
+        } else {
+          failed(u, u.failure);
+        }
+        continue;
+      }
+      if (u.assembly == null) {
+        u.assembly = new byte[(int) u.length];
+      }
+      long from = Math.max(u.offset, c.offset);
+      long to = Math.min(u.end(), c.end());
+      System.arraycopy(
+          c.buffer,
+          (int) (from - c.offset),
+          u.assembly,
+          (int) (from - u.offset),
+          (int) (to - from));
+      if (--u.chunksLeft == 0) {
+        byte[] whole = u.assembly;
+        u.assembly = null;
+        complete(u, whole, 0);
+      }
+    }
+    c.buffer = null;
+  }
+
+  /**
+   * Verifies a unit whose bytes are {@code src[base, base + length)} and hands out its payloads.
+   */
+  private void complete(Unit u, byte[] src, int base) {
+    if (u.kind == Unit.Kind.ENTRY) {
+      try {
+        BlobFormat.verifyEntry(src, base, (int) u.length, u.uri, -1, u.offset);
+      } catch (BlobFormatException e) {
+        failed(u, e);
+        return;
+      }
+    }
+    deliver(u, src, base);
+  }
+
+  /** A unit's entry failed its check: a CRC mismatch, or a frame that is not an entry. */
+  private void failed(Unit u, BlobFormatException e) {
+    if (e instanceof BlobChecksumException) {
+      throw error(BlobReadException.Reason.CHECKSUM_MISMATCH, u, e.getMessage(), e);
+    }
+    if (u.widenedPayload) {
+      // Not framed as an entry of its own: a descriptor of an element inside a nested payload,
+      // stored in a scalar BLOB column. Find and check the entry that holds it.
+      long[] entry = ctx.entryAround(u, this);
+      if (entry != null) {
+        byte[] bytes = ctx.readEntry(u, entry, this);
+        deliver(u, bytes, (int) (u.offset - entry[0]));
+        return;
+      }
+    }
+    throw error(BlobReadException.Reason.MALFORMED, u, e.getMessage(), e);
+  }
+
+  /** Hands out a unit read as-is or already verified: {@code src[base]} is the unit's offset. */
+  void deliver(Unit u, byte[] src, int base) {
+    for (Target t : u.targets) {
+      int from = base + (int) t.sliceOffset();
+      values[t.column()][t.row()][t.element()] =
+          Arrays.copyOfRange(src, from, from + t.sliceLength());
+    }
+    unitsLeft--;
+  }
+
+  /** Hands an empty payload to every target of a unit of length 0. */
+  void deliverEmpty(Unit u) {
+    for (Target t : u.targets) {
+      values[t.column()][t.row()][t.element()] = new byte[0];
+    }
+  }
+
+  /** An error about unit {@code u}, naming its first row and column. */
+  BlobReadException error(BlobReadException.Reason reason, Unit u, String detail, Throwable cause) {
+    Target t = u.targets.get(0);
+    return new BlobReadException(
+        reason, firstRow + t.row(), ctx.columns().get(t.column()).name(), u.uri, detail, cause);
+  }
+
+  /** The finished batch; hands the scalar root over to it. */
+  BlobBatch toResult() {
+    return new BlobBatchImpl(scalar, ctx.columns(), values, cells);
+  }
+}

@@ -1,0 +1,103 @@
+package io.paimon.multimodal.blob.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the ranges a batch needs into ranged reads. Per file, ranges are sorted by offset and
+ * merged into runs while the gap to the next range is at most the hole limit (overlapping plain
+ * ranges merge too); each run is then cut into {@code ceil(run / rangeLimit)} requests of equal
+ * size, so a contiguous run of {@code b} bytes takes exactly {@code ceil(b / rangeLimit)} requests
+ * whatever the sizes of the payloads in it. A payload may span several requests; the fetcher
+ * reassembles it. Stateless.
+ *
+ * <p>Two different {@code .blob} entries that overlap cannot come from a well-formed file and its
+ * descriptors, so they are rejected rather than read twice; identical ranges were already merged
+ * into one unit by the caller.
+ */
+final class RangePlanner {
+
+  /** Two different entries of one file overlap. */
+  static final class OverlapException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    final transient Unit first;
+    final transient Unit second;
+
+    OverlapException(Unit first, Unit second) {
+      super(first + " overlaps " + second);
+      this.first = first;
+      this.second = second;
+    }
+  }
+
+  private RangePlanner() {}
+
+  /**
+   * Plans the reads of {@code units} (none of length 0), linking each unit to its chunks.
+   *
+   * @return the chunks, grouped by file (in order of first appearance) and sorted by offset
+   */
+  static List<Chunk> plan(List<Unit> units, long holeLimit, long rangeLimit)
+      throws OverlapException {
+    Map<String, List<Unit>> byFile = new LinkedHashMap<>();
+    for (Unit u : units) {
+      byFile.computeIfAbsent(u.uri, k -> new ArrayList<>()).add(u);
+    }
+    List<Chunk> chunks = new ArrayList<>();
+    for (List<Unit> file : byFile.values()) {
+      file.sort(
+          Comparator.comparingLong((Unit u) -> u.offset)
+              .thenComparing(Comparator.comparingLong((Unit u) -> u.length).reversed()));
+      List<Unit> run = new ArrayList<>();
+      long runStart = 0;
+      long runEnd = 0;
+      Unit lastEntry = null;
+      for (Unit u : file) {
+        if (u.kind == Unit.Kind.ENTRY) {
+          if (lastEntry != null && u.offset < lastEntry.end()) {
+            throw new OverlapException(lastEntry, u);
+          }
+          lastEntry = u;
+        }
+        if (!run.isEmpty() && u.offset - runEnd <= holeLimit) {
+          runEnd = Math.max(runEnd, u.end());
+        } else {
+          cut(run, runStart, runEnd, rangeLimit, chunks);
+          run.clear();
+          runStart = u.offset;
+          runEnd = u.end();
+        }
+        run.add(u);
+      }
+      cut(run, runStart, runEnd, rangeLimit, chunks);
+    }
+    return chunks;
+  }
+
+  private static void cut(
+      List<Unit> run, long start, long end, long rangeLimit, List<Chunk> chunks) {
+    if (run.isEmpty()) {
+      return;
+    }
+    long total = end - start;
+    long count = (total + rangeLimit - 1) / rangeLimit;
+    long size = (total + count - 1) / count;
+    int first = chunks.size();
+    String uri = run.get(0).uri;
+    for (long at = start; at < end; at += size) {
+      chunks.add(new Chunk(uri, at, (int) Math.min(size, end - at)));
+    }
+    for (Unit u : run) {
+      u.firstChunk = first + (int) ((u.offset - start) / size);
+      u.lastChunk = first + (int) ((u.end() - 1 - start) / size);
+      u.chunksLeft = u.lastChunk - u.firstChunk + 1;
+      for (int c = u.firstChunk; c <= u.lastChunk; c++) {
+        chunks.get(c).units.add(u);
+      }
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package io.paimon.multimodal.blob;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paimon.multimodal.BlobDescriptor;
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Multimodal;
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Table;
+import io.paimon.row.CloseableIterator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Completion order, cancellation, the prefetch budget, and a differential test. */
+class BlobReaderConcurrencyTest {
+
+  @TempDir Path dir;
+
+  private Connection connect(LatencyFileIO io, String name) {
+    return Multimodal.builder().warehouse(dir.resolve(name).toString()).fileIO(io).connect();
+  }
+
+  private static List<Object> ours(BlobBatch b, String column) {
+    switch (column) {
+      case "image":
+        return new ArrayList<>(b.blobs(column));
+      case "pages":
+        return new ArrayList<>(b.arrays(column));
+      default:
+        return new ArrayList<>(b.maps(column));
+    }
+  }
+
+  @Test
+  void matchesAPerRowReferenceOverRandomTablesSelectionsAndSettings() throws Exception {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    for (int round = 0; round < 6; round++) {
+      LatencyFileIO io = LatencyFileIO.random(random.nextLong(), 300);
+      try (Connection conn = connect(io, "wh" + round)) {
+        Path external = dir.resolve("ext" + round + ".bin");
+        Files.write(external, BlobTables.payload(seed, round, 5000));
+        List<BlobDescriptor> externals =
+            List.of(
+                new BlobDescriptor(external.toString(), 0, 10),
+                new BlobDescriptor(external.toString(), 5, 100),
+                new BlobDescriptor(external.toString(), 4000, -1));
+        Table t = BlobTables.table(conn, "docs");
+        int from = 0;
+        for (int commit = 0; commit < 1 + random.nextInt(3); commit++) {
+          int n = 1 + random.nextInt(120);
+          t.add(BlobTables.randomRows(random, seed, from, n, externals));
+          from += n;
+        }
+        String[] filters = {"id >= 0", "tag = 't1'", "id BETWEEN 10 AND 60", "tag IN ('t0', 't4')"};
+        Scan scan = t.scan().where(filters[random.nextInt(filters.length)]);
+        if (random.nextBoolean()) {
+          scan = scan.batchSize(1 + random.nextInt(40));
+        }
+        BlobReader reader =
+            BlobReader.of(scan)
+                .parallelism(1 + random.nextInt(8))
+                .holeLimit(random.nextInt(3) == 0 ? 0 : random.nextInt(20_000))
+                .rangeLimit(1 + random.nextInt(30_000))
+                .prefetchBudget(30_000 + random.nextInt(100_000))
+                .verifyChecksums(random.nextInt(4) != 0);
+        String[] columns = {"image", "pages", "renditions"};
+        List<List<Object>> expected = new ArrayList<>();
+        for (String c : columns) {
+          expected.add(BlobTables.reference(scan, c));
+        }
+        String context = "seed " + seed + " round " + round + " " + reader;
+        try (BlobBatch b = reader.read(columns)) {
+          for (int c = 0; c < columns.length; c++) {
+            assertThat(BlobTables.normalize(ours(b, columns[c])))
+                .as(context + " column " + columns[c])
+                .isEqualTo(BlobTables.normalize(expected.get(c)));
+          }
+        }
+        List<List<Object>> streamed = new ArrayList<>();
+        for (int c = 0; c < columns.length; c++) {
+          streamed.add(new ArrayList<>());
+        }
+        try (CloseableIterator<BlobBatch> it = reader.stream(columns)) {
+          while (it.hasNext()) {
+            try (BlobBatch b = it.next()) {
+              for (int c = 0; c < columns.length; c++) {
+                streamed.get(c).addAll(ours(b, columns[c]));
+              }
+            }
+          }
+        }
+        for (int c = 0; c < columns.length; c++) {
+          assertThat(BlobTables.normalize(streamed.get(c)))
+              .as(context + " streamed column " + columns[c])
+              .isEqualTo(BlobTables.normalize(expected.get(c)));
+        }
+      }
+    }
+  }
+
+  @Test
+  void deliversInRowOrderWhateverOrderTheReadsFinishIn() {
+    LatencyFileIO io = LatencyFileIO.random(11, 5_000);
+    try (Connection conn = connect(io, "wh")) {
+      Table t = BlobTables.table(conn, "docs");
+      int[] sizes = new int[60];
+      java.util.Arrays.fill(sizes, 2000);
+      t.add(BlobTables.images(11, 0, 60, sizes));
+      for (int attempt = 0; attempt < 3; attempt++) {
+        try (BlobBatch b =
+            BlobReader.of(t.scan()).parallelism(16).holeLimit(0).rangeLimit(2016).read("image")) {
+          for (int r = 0; r < 60; r++) {
+            assertThat(b.blobs("image").get(r)).isEqualTo(BlobTables.payload(11, r, 2000));
+          }
+        }
+      }
+      assertThat(io.maxRunning()).isGreaterThan(1);
+    }
+  }
+
+  @Test
+  void closingMidStreamCancelsReadsInFlightAndLeavesNoThreads() {
+    LatencyFileIO io = LatencyFileIO.fixed(2_000_000);
+    try (Connection conn = connect(io, "wh")) {
+      Table t = BlobTables.table(conn, "docs");
+      int[] sizes = new int[40];
+      java.util.Arrays.fill(sizes, 1000);
+      t.add(BlobTables.images(12, 0, 40, sizes));
+      long start = System.nanoTime();
+      CloseableIterator<BlobBatch> it =
+          BlobReader.of(t.scan().batchSize(4)).parallelism(8).holeLimit(0).stream("image");
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      Thread consumer =
+          new Thread(
+              () -> {
+                try {
+                  it.next();
+                } catch (RuntimeException e) {
+                  failure.set(e);
+                }
+              });
+      consumer.start();
+      // Wait until reads are in flight, then close from another thread.
+      while (io.running() == 0) {
+        Thread.onSpinWait();
+      }
+      it.close();
+      try {
+        consumer.join(10_000);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      assertThat(millis).as("close must not wait for 2 s reads").isLessThan(1_500);
+      assertThat(failure.get())
+          .isInstanceOfSatisfying(
+              BlobReadException.class,
+              e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.CANCELLED));
+      assertThat(it.hasNext()).isFalse();
+      assertThat(BlobReaderTest.fetchThreads()).isEmpty();
+      assertThat(io.running()).isZero();
+    }
+  }
+
+  @Test
+  void streamKeepsFetchedButUnconsumedBytesWithinThePrefetchBudget() throws Exception {
+    LatencyFileIO io = LatencyFileIO.fixed(200);
+    try (Connection conn = connect(io, "wh")) {
+      Table t = BlobTables.table(conn, "docs");
+      int rows = 200;
+      int size = 10_000;
+      int[] sizes = new int[rows];
+      java.util.Arrays.fill(sizes, size);
+      t.add(BlobTables.images(13, 0, rows, sizes));
+      long budget = 100_000;
+      int batchRows = 4;
+      long batchBytes = (long) batchRows * size;
+      AtomicLong consumed = new AtomicLong();
+      AtomicLong requested = new AtomicLong();
+      AtomicLong worstExcess = new AtomicLong(Long.MIN_VALUE);
+      AtomicLong mostAhead = new AtomicLong();
+      io.listener(
+          r -> {
+            long ahead = requested.addAndGet(r.length()) - consumed.get();
+            worstExcess.accumulateAndGet(ahead - (budget + batchBytes), Math::max);
+            mostAhead.accumulateAndGet(ahead, Math::max);
+          });
+      try (CloseableIterator<BlobBatch> it =
+          BlobReader.of(t.scan().batchSize(batchRows))
+              .parallelism(8)
+              .holeLimit(0)
+              .rangeLimit(20_000)
+              .prefetchBudget(budget)
+              .verifyChecksums(false)
+              .stream("image")) {
+        int seen = 0;
+        while (it.hasNext()) {
+          try (BlobBatch b = it.next()) {
+            for (byte[] x : b.blobs("image")) {
+              consumed.addAndGet(x.length);
+              seen++;
+            }
+            Thread.sleep(2);
+          }
+        }
+        assertThat(seen).isEqualTo(rows);
+      }
+      // What was requested but not yet handed out: at most the budget plus the batch being
+      // assembled (whose bytes are the "one batch" of memory).
+      assertThat(worstExcess.get()).isLessThanOrEqualTo(0);
+      // And the budget is used: the reader works ahead of the consumer.
+      assertThat(mostAhead.get()).isGreaterThan(budget / 2);
+    }
+  }
+}

@@ -1,0 +1,419 @@
+package io.paimon.multimodal.blob;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.paimon.multimodal.BlobDescriptor;
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Multimodal;
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.Table;
+import io.paimon.row.CloseableIterator;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BlobReaderTest {
+
+  @TempDir Path dir;
+
+  private LatencyFileIO io;
+  private Connection conn;
+
+  @BeforeEach
+  void open() {
+    io = LatencyFileIO.counting();
+    conn = Multimodal.builder().warehouse(dir.resolve("wh").toString()).fileIO(io).connect();
+  }
+
+  @AfterEach
+  void close() {
+    conn.close();
+  }
+
+  private static int[] sizes(int count, int size) {
+    int[] s = new int[count];
+    Arrays.fill(s, size);
+    return s;
+  }
+
+  private static String firstImageUri(Table t) {
+    return ((BlobDescriptor) t.scan().limit(1).toList().get(0).get("image")).uri();
+  }
+
+  @Test
+  void readsScalarBlobsRowAlignedAndDropsEveryBlobColumnFromTheScalarRoot() {
+    Table t = BlobTables.table(conn, "docs");
+    int[] sizes = {100, -1, 0, 5000, 7, -1, 300};
+    t.add(BlobTables.images(1, 0, sizes.length, sizes));
+    try (BlobBatch b = BlobReader.of(t.scan().where("id >= 1")).read("image")) {
+      assertThat(b.rowCount()).isEqualTo(6);
+      assertThat(b.columns()).containsExactly("image");
+      List<String> scalar = new ArrayList<>();
+      for (Field f : b.scalar().getSchema().getFields()) {
+        scalar.add(f.getName());
+      }
+      assertThat(scalar).containsExactly("id", "tag");
+      assertThat(b.scalar().getRowCount()).isEqualTo(6);
+      List<byte[]> images = b.blobs("image");
+      for (int r = 0; r < 6; r++) {
+        long id = ((BigIntVector) b.scalar().getVector("id")).get(r);
+        int size = sizes[(int) id];
+        assertThat(images.get(r))
+            .as("row %d", r)
+            .isEqualTo(size < 0 ? null : BlobTables.payload(1, id, size));
+      }
+    }
+  }
+
+  @Test
+  void readsAColumnTheScanDidNotSelectAndKeepsTheScanColumns() {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(2, 0, 5, sizes(5, 10)));
+    try (BlobBatch b = BlobReader.of(t.scan().select("tag").withRowId()).read("image")) {
+      assertThat(b.scalar().getSchema().getFields())
+          .extracting(Field::getName)
+          .containsExactly("tag", "_ROW_ID");
+      assertThat(b.blobs("image")).hasSize(5).allSatisfy(x -> assertThat(x).hasSize(10));
+      assertThatThrownBy(() -> b.arrays("image"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("'image' is a BLOB column; read it with blobs()");
+      assertThatThrownBy(() -> b.blobs("pages"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("'pages' was not requested");
+    }
+  }
+
+  @Test
+  void rejectsUnknownNonBlobRepeatedOrMissingColumnsAndABudgetBelowTheRangeLimit() {
+    Table t = BlobTables.table(conn, "docs");
+    BlobReader r = BlobReader.of(t.scan());
+    assertThatThrownBy(() -> r.read("nope"))
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("has no column 'nope'")
+        .hasMessageContaining("[image, pages, renditions]");
+    assertThatThrownBy(() -> r.read("tag"))
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("column 'tag' of type STRING is not a BLOB");
+    assertThatThrownBy(() -> r.read("image", "image"))
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("'image' is requested twice");
+    assertThatThrownBy(() -> r.stream())
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("at least one BLOB column");
+    assertThatThrownBy(() -> r.rangeLimit(2 << 20).prefetchBudget(1 << 20).read("image"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("must not exceed prefetchBudget");
+    assertThatThrownBy(() -> r.parallelism(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("parallelism must be positive, got 0");
+    assertThatThrownBy(() -> r.holeLimit(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("holeLimit");
+  }
+
+  @Test
+  void contiguousRowsOfOneFileTakeCeilOfBytesOverRangeLimitRequests() {
+    Table t = BlobTables.table(conn, "docs");
+    int rows = 40;
+    int[] s = new int[rows];
+    Random random = new Random(3);
+    long entryBytes = 0;
+    for (int i = 0; i < rows; i++) {
+      s[i] = 1000 + random.nextInt(20_000);
+      entryBytes += s[i] + 16;
+    }
+    t.add(BlobTables.images(3, 0, rows, s));
+    for (long limit : new long[] {50_000, 64 << 10, 100_000, 1 << 20}) {
+      io.reset();
+      try (BlobBatch b = BlobReader.of(t.scan()).rangeLimit(limit).read("image")) {
+        assertThat(b.blobs("image")).hasSize(rows);
+      }
+      assertThat(io.requests()).as("limit %d", limit).isEqualTo((entryBytes + limit - 1) / limit);
+      assertThat(io.bytes()).isEqualTo(entryBytes);
+      // Without checksums the payloads are 16 bytes apart: a hole limit of 16 still merges them.
+      io.reset();
+      try (BlobBatch b =
+          BlobReader.of(t.scan())
+              .verifyChecksums(false)
+              .holeLimit(16)
+              .rangeLimit(limit)
+              .read("image")) {
+        assertThat(b.blobs("image").get(rows - 1))
+            .isEqualTo(BlobTables.payload(3, rows - 1, s[rows - 1]));
+      }
+      long span = entryBytes - 16;
+      assertThat(io.requests()).isEqualTo((span + limit - 1) / limit);
+    }
+  }
+
+  @Test
+  void scatteredRowsCoalesceOnlyAcrossHolesWithinTheLimit() {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(4, 0, 100, sizes(100, 1000)));
+    Scan every10th = t.scan().where("tag = 't3'");
+    io.reset();
+    try (BlobBatch b = BlobReader.of(every10th).holeLimit(0).read("image")) {
+      assertThat(b.rowCount()).isEqualTo(10);
+    }
+    assertThat(io.requests()).isEqualTo(10);
+    assertThat(io.bytes()).isEqualTo(10 * 1016);
+    io.reset();
+    // Gaps are 9 entries of 1016 bytes: a hole limit of 9144 merges them into one run.
+    try (BlobBatch b = BlobReader.of(every10th).holeLimit(9 * 1016).read("image")) {
+      for (int r = 0; r < 10; r++) {
+        assertThat(b.blobs("image").get(r)).isEqualTo(BlobTables.payload(4, 10 * r + 3, 1000));
+      }
+    }
+    assertThat(io.requests()).isEqualTo(1);
+    assertThat(io.bytes()).isEqualTo(91 * 1016);
+    io.reset();
+    try (BlobBatch b = BlobReader.of(every10th).holeLimit(9 * 1016 - 1).read("image")) {
+      assertThat(b.rowCount()).isEqualTo(10);
+    }
+    assertThat(io.requests()).isEqualTo(10);
+  }
+
+  @Test
+  void duplicateRowsShareOneReadButGetTheirOwnArrays() {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(5, 0, 10, sizes(10, 500)));
+    io.reset();
+    try (BlobBatch b = BlobReader.of(t.takeRowIds(3, 3, 7, 3)).holeLimit(0).read("image")) {
+      List<byte[]> images = b.blobs("image");
+      assertThat(images.get(0)).isEqualTo(BlobTables.payload(5, 3, 500)).isNotSameAs(images.get(1));
+      assertThat(images.get(1)).isEqualTo(images.get(0));
+      assertThat(images.get(2)).isEqualTo(BlobTables.payload(5, 7, 500));
+    }
+    assertThat(io.requests()).isEqualTo(2);
+  }
+
+  @Test
+  void readsArrayAndMapColumnsWithNullAndEmptyContainersNullElementsAndExternalObjects()
+      throws Exception {
+    Path external = dir.resolve("external.bin");
+    byte[] ext = BlobTables.payload(9, 9, 4000);
+    Files.write(external, ext);
+    BlobDescriptor slice = new BlobDescriptor(external.toString(), 100, 50);
+    BlobDescriptor whole = new BlobDescriptor(external.toString(), 3000, -1);
+    Table t = BlobTables.table(conn, "docs");
+    byte[] a = {1, 2, 3};
+    byte[] c = {};
+    List<Map<String, Object>> rows = new ArrayList<>();
+    rows.add(row(0, Arrays.asList(a, null, c, slice), map("x", a, "y", null, "z", whole)));
+    rows.add(row(1, null, null));
+    rows.add(row(2, List.of(), Map.of()));
+    rows.add(row(3, Arrays.asList((Object) null), map("only", null)));
+    t.add(rows);
+    for (boolean verify : new boolean[] {true, false}) {
+      try (BlobBatch b =
+          BlobReader.of(t.scan()).verifyChecksums(verify).read("renditions", "pages", "image")) {
+        List<List<byte[]>> pages = b.arrays("pages");
+        assertThat(pages.get(0)).hasSize(4);
+        assertThat(pages.get(0).get(0)).isEqualTo(a);
+        assertThat(pages.get(0).get(1)).isNull();
+        assertThat(pages.get(0).get(2)).isEmpty();
+        assertThat(pages.get(0).get(3)).isEqualTo(Arrays.copyOfRange(ext, 100, 150));
+        assertThat(pages.get(1)).isNull();
+        assertThat(pages.get(2)).isEmpty();
+        assertThat(pages.get(3)).containsExactly((byte[]) null);
+        List<List<Map.Entry<Object, byte[]>>> maps = b.maps("renditions");
+        assertThat(maps.get(0)).extracting(Map.Entry::getKey).containsExactly("x", "y", "z");
+        assertThat(maps.get(0).get(0).getValue()).isEqualTo(a);
+        assertThat(maps.get(0).get(1).getValue()).isNull();
+        assertThat(maps.get(0).get(2).getValue()).isEqualTo(Arrays.copyOfRange(ext, 3000, 4000));
+        assertThat(maps.get(1)).isNull();
+        assertThat(maps.get(2)).isEmpty();
+        assertThat(maps.get(3)).hasSize(1);
+        assertThat(maps.get(3).get(0).getValue()).isNull();
+        assertThat(b.blobs("image")).containsOnlyNulls();
+      }
+    }
+  }
+
+  private static Map<String, Object> row(long id, List<Object> pages, Map<String, Object> maps) {
+    Map<String, Object> r = new java.util.LinkedHashMap<>();
+    r.put("id", id);
+    r.put("pages", pages);
+    r.put("renditions", maps);
+    return r;
+  }
+
+  private static Map<String, Object> map(Object... kv) {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put((String) kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  @Test
+  void aFlippedByteIsAChecksumErrorNamingRowColumnAndFile() throws Exception {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(6, 0, 20, sizes(20, 100)));
+    String uri = firstImageUri(t);
+    BlobDescriptor row7 = (BlobDescriptor) t.scan().where("id = 7").toList().get(0).get("image");
+    try (RandomAccessFile f = new RandomAccessFile(uri, "rw")) {
+      f.seek(row7.offset() + 10);
+      int v = f.read();
+      f.seek(row7.offset() + 10);
+      f.write(v ^ 0x40);
+    }
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id >= 5")).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(BlobReadException.Reason.CHECKSUM_MISMATCH);
+              assertThat(e.row()).isEqualTo(2);
+              assertThat(e.column()).isEqualTo("image");
+              assertThat(e.file()).isEqualTo(uri);
+            })
+        .hasMessageContaining("at row 2, column 'image', file " + uri)
+        .hasMessageContaining("CRC32 mismatch");
+    try (BlobBatch b =
+        BlobReader.of(t.scan().where("id = 7")).verifyChecksums(false).read("image")) {
+      assertThat(b.blobs("image").get(0)).isNotEqualTo(BlobTables.payload(6, 7, 100));
+    }
+  }
+
+  @Test
+  void aMissingOrTruncatedFileIsAnErrorNamingRowColumnAndFile() throws Exception {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(7, 0, 20, sizes(20, 100)));
+    String uri = firstImageUri(t);
+    try (RandomAccessFile f = new RandomAccessFile(uri, "rw")) {
+      f.setLength(116 * 12 + 50);
+    }
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id >= 10")).holeLimit(0).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(BlobReadException.Reason.SHORT_READ);
+              assertThat(e.row()).isEqualTo(2);
+              assertThat(e.column()).isEqualTo("image");
+            })
+        .hasMessageContaining(uri);
+    Files.delete(Path.of(uri));
+    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> {
+              assertThat(e.reason()).isEqualTo(BlobReadException.Reason.MISSING_FILE);
+              assertThat(e.row()).isEqualTo(0);
+            })
+        .hasMessageContaining(uri);
+    assertThat(fetchThreads()).isEmpty();
+  }
+
+  static List<Thread> fetchThreads() {
+    List<Thread> out = new ArrayList<>();
+    for (Thread th : Thread.getAllStackTraces().keySet()) {
+      if (th.getName().startsWith("paimon-blob-fetch-") && th.isAlive()) {
+        out.add(th);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void streamYieldsScanBatchesInOrderAndAnEmptyResultReadsAsAnEmptyBatch() {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(8, 0, 50, sizes(50, 64)));
+    long next = 0;
+    int batches = 0;
+    try (CloseableIterator<BlobBatch> it =
+        BlobReader.of(t.scan().batchSize(7)).parallelism(3).stream("image")) {
+      while (it.hasNext()) {
+        try (BlobBatch b = it.next()) {
+          batches++;
+          assertThat(b.rowCount()).isLessThanOrEqualTo(7);
+          for (int r = 0; r < b.rowCount(); r++) {
+            long id = ((BigIntVector) b.scalar().getVector("id")).get(r);
+            assertThat(id).isEqualTo(next++);
+            assertThat(b.blobs("image").get(r)).isEqualTo(BlobTables.payload(8, id, 64));
+          }
+        }
+      }
+    }
+    assertThat(next).isEqualTo(50);
+    assertThat(batches).isEqualTo(8);
+    try (BlobBatch b = BlobReader.of(t.scan().where("id < 0")).read("image")) {
+      assertThat(b.rowCount()).isZero();
+      assertThat(b.blobs("image")).isEmpty();
+      assertThat(b.scalar().getSchema().getFields()).hasSize(2);
+    }
+    try (CloseableIterator<BlobBatch> it =
+        BlobReader.of(t.scan().where("id < 0")).stream("image")) {
+      assertThat(it.hasNext()).isFalse();
+    }
+  }
+
+  @Test
+  void descriptorsWhoseEntriesOverlapInATableFileAreRejectedAsMalformed() {
+    Table t = BlobTables.table(conn, "docs");
+    t.add(BlobTables.images(14, 0, 3, sizes(3, 200)));
+    BlobDescriptor first = (BlobDescriptor) t.scan().where("id = 0").toList().get(0).get("image");
+    // A user-registered descriptor shifted 8 bytes into the first payload: its entry would
+    // overlap the real one.
+    Map<String, Object> row = new java.util.LinkedHashMap<>();
+    row.put("id", 10L);
+    row.put("image", new BlobDescriptor(first.uri(), first.offset() + 8, first.length()));
+    t.add(List.of(row));
+    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.MALFORMED))
+        .hasMessageContaining("overlaps entry");
+    // Without checksums it is a plain range, as the user described it.
+    try (BlobBatch b =
+        BlobReader.of(t.scan().where("id = 10")).verifyChecksums(false).read("image")) {
+      assertThat(b.blobs("image").get(0)).hasSize(200);
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anArrayElementDescriptorStoredInAScalarColumnIsCheckedAgainstItsNestedEntry()
+      throws Exception {
+    Table t = BlobTables.table(conn, "docs");
+    byte[] a = BlobTables.payload(15, 1, 300);
+    byte[] b = BlobTables.payload(15, 2, 40);
+    Map<String, Object> row = new java.util.LinkedHashMap<>();
+    row.put("id", 0L);
+    row.put("pages", Arrays.asList(a, b));
+    t.add(List.of(row));
+    List<Object> pages = (List<Object>) t.scan().toList().get(0).get("pages");
+    BlobDescriptor second = (BlobDescriptor) pages.get(1);
+    Map<String, Object> copy = new java.util.LinkedHashMap<>();
+    copy.put("id", 1L);
+    copy.put("image", second);
+    t.add(List.of(copy));
+    try (BlobBatch batch = BlobReader.of(t.scan().where("id = 1")).read("image")) {
+      assertThat(batch.blobs("image").get(0)).isEqualTo(b);
+    }
+    // Damage the first element: the nested entry's CRC now fails for the copied descriptor too.
+    BlobDescriptor firstElement = (BlobDescriptor) pages.get(0);
+    try (RandomAccessFile f = new RandomAccessFile(firstElement.uri(), "rw")) {
+      f.seek(firstElement.offset());
+      int v = f.read();
+      f.seek(firstElement.offset());
+      f.write(v ^ 1);
+    }
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id = 1")).read("image"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.CHECKSUM_MISMATCH));
+  }
+}

@@ -1,0 +1,199 @@
+package io.paimon.multimodal.blob;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * A {@link FileIO} wrapper for tests: each ranged read ({@link InputFile#readFully}) first sleeps
+ * for a per-request latency (fixed or random), then reads through; it counts requests and bytes,
+ * the reads running at once, and logs each request. Only ranged reads on files whose path ends in
+ * {@code .blob} (or every file, if configured) are delayed and counted, so that a table's metadata
+ * reads do not blur the figures. Thread-safe.
+ */
+final class LatencyFileIO implements FileIO {
+
+  /** One ranged read. */
+  record Request(String path, long offset, int length) {}
+
+  private final FileIO delegate;
+  private final LongSupplier latencyMicros;
+  private final boolean blobFilesOnly;
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+  private final AtomicInteger running = new AtomicInteger();
+  private final AtomicInteger maxRunning = new AtomicInteger();
+  private final List<Request> log = new ArrayList<>();
+  private volatile RequestListener listener = r -> {};
+
+  /** Called at the start of each counted request, in the fetching thread. */
+  interface RequestListener {
+    void onRequest(Request r);
+  }
+
+  LatencyFileIO(FileIO delegate, LongSupplier latencyMicros, boolean blobFilesOnly) {
+    this.delegate = delegate;
+    this.latencyMicros = latencyMicros;
+    this.blobFilesOnly = blobFilesOnly;
+  }
+
+  /** No latency, counting only. */
+  static LatencyFileIO counting() {
+    return new LatencyFileIO(FileIO.local(), () -> 0, true);
+  }
+
+  /** A fixed latency per request. */
+  static LatencyFileIO fixed(long micros) {
+    return new LatencyFileIO(FileIO.local(), () -> micros, true);
+  }
+
+  /** A latency drawn uniformly from [0, maxMicros) per request, from a seeded generator. */
+  static LatencyFileIO random(long seed, long maxMicros) {
+    Random random = new Random(seed);
+    return new LatencyFileIO(
+        FileIO.local(),
+        () -> {
+          synchronized (random) {
+            return (long) (random.nextDouble() * maxMicros);
+          }
+        },
+        true);
+  }
+
+  void listener(RequestListener l) {
+    this.listener = l;
+  }
+
+  long requests() {
+    return requests.get();
+  }
+
+  long bytes() {
+    return bytes.get();
+  }
+
+  int maxRunning() {
+    return maxRunning.get();
+  }
+
+  int running() {
+    return running.get();
+  }
+
+  synchronized List<Request> log() {
+    return List.copyOf(log);
+  }
+
+  synchronized void reset() {
+    requests.set(0);
+    bytes.set(0);
+    maxRunning.set(0);
+    log.clear();
+  }
+
+  private boolean counted(String path) {
+    return !blobFilesOnly || path.endsWith(".blob");
+  }
+
+  @Override
+  public InputFile newInputFile(String path) throws IOException {
+    InputFile in = delegate.newInputFile(path);
+    if (!counted(path)) {
+      return in;
+    }
+    return new InputFile() {
+      @Override
+      public String name() {
+        return in.name();
+      }
+
+      @Override
+      public long length() throws IOException {
+        return in.length();
+      }
+
+      @Override
+      public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+        Request r = new Request(path, position, len);
+        synchronized (LatencyFileIO.this) {
+          log.add(r);
+        }
+        requests.incrementAndGet();
+        bytes.addAndGet(len);
+        listener.onRequest(r);
+        int now = running.incrementAndGet();
+        maxRunning.accumulateAndGet(now, Math::max);
+        try {
+          long micros = latencyMicros.getAsLong();
+          if (micros > 0) {
+            Thread.sleep(micros / 1000, (int) (micros % 1000) * 1000);
+          }
+          in.readFully(position, buf, off, len);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted while waiting for " + path);
+        } finally {
+          running.decrementAndGet();
+        }
+      }
+
+      @Override
+      public void close() throws IOException {
+        in.close();
+      }
+    };
+  }
+
+  @Override
+  public OutputStream newOutputStream(String path) throws IOException {
+    return delegate.newOutputStream(path);
+  }
+
+  @Override
+  public boolean createIfAbsent(String path, byte[] content) throws IOException {
+    return delegate.createIfAbsent(path, content);
+  }
+
+  @Override
+  public void overwrite(String path, byte[] content) throws IOException {
+    delegate.overwrite(path, content);
+  }
+
+  @Override
+  public byte[] readAllBytes(String path) throws IOException {
+    return delegate.readAllBytes(path);
+  }
+
+  @Override
+  public boolean exists(String path) throws IOException {
+    return delegate.exists(path);
+  }
+
+  @Override
+  public void delete(String path) throws IOException {
+    delegate.delete(path);
+  }
+
+  @Override
+  public void mkdirs(String path) throws IOException {
+    delegate.mkdirs(path);
+  }
+
+  @Override
+  public List<String> list(String directory) throws IOException {
+    return delegate.list(directory);
+  }
+
+  @Override
+  public long lastModifiedMillis(String path) throws IOException {
+    return delegate.lastModifiedMillis(path);
+  }
+}
