@@ -47,6 +47,14 @@ public final class ScanImpl implements Scan {
     return new ScanImpl(table, ScanContext.initial(rowIds.clone()));
   }
 
+  /**
+   * The table this scan reads, for modules that build on scans (such as time alignment, which
+   * fetches rows of a scanned table by row ID).
+   */
+  public TableState tableState() {
+    return table;
+  }
+
   @Override
   public Scan where(String predicate) {
     Objects.requireNonNull(predicate, "predicate");

@@ -1,0 +1,258 @@
+package io.paimon.multimodal.window.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * The in-memory side of an alignment step: for every right row only its time and row ID, grouped by
+ * the {@code by} keys in a compressed layout (groups are contiguous ranges {@code [starts[g],
+ * starts[g + 1])} of two parallel primitive arrays) and sorted within a group by time, ties kept in
+ * right input order (a stable sort).
+ *
+ * <p>Memory: 16 bytes per right row (an 8-byte time, an 8-byte row ID), plus 4 bytes per group and
+ * the {@link GroupDictionary}. While loading, a 4-byte group id per row and one copy of the arrays
+ * are held in addition (the grouping is a counting sort). Immutable once built; thread-safe to
+ * read.
+ */
+final class RightIndex {
+
+  /** Right rows read per key batch while loading. */
+  static final int LOAD_BATCH = 65536;
+
+  final GroupDictionary groups;
+  final int[] starts;
+  final long[] times;
+  final long[] rowIds;
+
+  private RightIndex(GroupDictionary groups, int[] starts, long[] times, long[] rowIds) {
+    this.groups = groups;
+    this.starts = starts;
+    this.times = times;
+    this.rowIds = rowIds;
+  }
+
+  int size() {
+    return times.length;
+  }
+
+  /**
+   * Reads the keys of {@code right} (only the key columns and {@code _ROW_ID}) and builds the
+   * index.
+   *
+   * @throws io.paimon.multimodal.window.AlignmentException for a null or out-of-range key, naming
+   *     the row
+   */
+  static RightIndex load(Scan right, KeyColumn time, KeyColumn[] by) {
+    List<String> names = new java.util.ArrayList<>();
+    names.add(time.name);
+    for (KeyColumn c : by) {
+      if (!names.contains(c.name)) {
+        names.add(c.name);
+      }
+    }
+    names.add(Schema.ROW_ID);
+    GroupDictionary dictionary = new GroupDictionary(GroupReader.usesLongKeys(by));
+    GroupReader reader = new GroupReader(by, dictionary);
+    int[] groupOf = new int[1024];
+    long[] t = new long[1024];
+    long[] ids = new long[1024];
+    int n = 0;
+    FieldVector[] byVectors = new FieldVector[by.length];
+    try (ArrowReader r = right.select(names).batchSize(LOAD_BATCH).toArrowReader()) {
+      while (r.loadNextBatch()) {
+        VectorSchemaRoot batch = r.getVectorSchemaRoot();
+        int rows = batch.getRowCount();
+        if (n + rows > t.length) {
+          int cap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(n + (long) rows, t.length * 2L));
+          groupOf = Arrays.copyOf(groupOf, cap);
+          t = Arrays.copyOf(t, cap);
+          ids = Arrays.copyOf(ids, cap);
+        }
+        FieldVector tv = batch.getVector(time.name);
+        BigIntVector rid = (BigIntVector) batch.getVector(Schema.ROW_ID);
+        for (int c = 0; c < by.length; c++) {
+          byVectors[c] = batch.getVector(by[c].name);
+        }
+        boolean checkNulls = tv.getNullCount() > 0;
+        for (FieldVector v : byVectors) {
+          checkNulls |= v.getNullCount() > 0;
+        }
+        boolean plainTime = !checkNulls && time.factor == 1 && tv instanceof BigIntVector;
+        if (plainTime && (by.length == 0 || plainLongKey(by[0], byVectors[0], by.length))) {
+          // The common case of BIGINT times and at most one BIGINT group key: straight from the
+          // Arrow buffers.
+          org.apache.arrow.memory.ArrowBuf tb = tv.getDataBuffer();
+          org.apache.arrow.memory.ArrowBuf ib = rid.getDataBuffer();
+          org.apache.arrow.memory.ArrowBuf gb =
+              by.length == 0 ? null : byVectors[0].getDataBuffer();
+          for (int i = 0; i < rows; i++) {
+            t[n + i] = tb.getLong(8L * i);
+            ids[n + i] = ib.getLong(8L * i);
+          }
+          if (gb != null) {
+            for (int i = 0; i < rows; i++) {
+              groupOf[n + i] = dictionary.add(gb.getLong(8L * i));
+            }
+          }
+          n += rows;
+          continue;
+        }
+        for (int i = 0; i < rows; i++, n++) {
+          long row = n;
+          long id = rid.get(i);
+          if (checkNulls) {
+            time.checkNotNull(tv, i, row, id);
+            for (int c = 0; c < by.length; c++) {
+              by[c].checkNotNull(byVectors[c], i, row, id);
+            }
+          }
+          t[n] = time.readLong(tv, i, row);
+          ids[n] = id;
+          groupOf[n] = reader.group(byVectors, i, row, true);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return build(dictionary, by.length == 0 ? 1 : dictionary.size(), groupOf, t, ids, n);
+  }
+
+  private static boolean plainLongKey(KeyColumn c, FieldVector v, int count) {
+    return count == 1 && c.kind == KeyKind.INTEGER && c.factor == 1 && v instanceof BigIntVector;
+  }
+
+  /** Groups (a stable counting sort) and sorts each group by time (a stable merge sort). */
+  static RightIndex build(
+      GroupDictionary dictionary, int groupCount, int[] groupOf, long[] t, long[] ids, int n) {
+    int[] starts = new int[groupCount + 1];
+    long[] times;
+    long[] rowIds;
+    if (groupCount <= 1) {
+      starts[1] = n;
+      times = t.length == n ? t : Arrays.copyOf(t, n);
+      rowIds = ids.length == n ? ids : Arrays.copyOf(ids, n);
+    } else {
+      for (int i = 0; i < n; i++) {
+        starts[groupOf[i] + 1]++;
+      }
+      for (int g = 0; g < groupCount; g++) {
+        starts[g + 1] += starts[g];
+      }
+      int[] next = Arrays.copyOf(starts, groupCount);
+      times = new long[n];
+      rowIds = new long[n];
+      for (int i = 0; i < n; i++) {
+        int p = next[groupOf[i]]++;
+        times[p] = t[i];
+        rowIds[p] = ids[i];
+      }
+    }
+    long[] scratchT = null;
+    long[] scratchI = null;
+    for (int g = 0; g < groupCount; g++) {
+      int from = starts[g];
+      int to = starts[g + 1];
+      if (isSorted(times, from, to)) {
+        continue;
+      }
+      if (scratchT == null || scratchT.length < to - from) {
+        scratchT = new long[to - from];
+        scratchI = new long[to - from];
+      }
+      mergeSort(times, rowIds, from, to, scratchT, scratchI);
+    }
+    return new RightIndex(dictionary, starts, times, rowIds);
+  }
+
+  private static boolean isSorted(long[] a, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
+      if (a[i - 1] > a[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A stable sort of {@code t[from..to)} carrying {@code ids} along. */
+  static void mergeSort(long[] t, long[] ids, int from, int to, long[] st, long[] si) {
+    int n = to - from;
+    if (n < 32) {
+      for (int i = from + 1; i < to; i++) {
+        long kt = t[i];
+        long ki = ids[i];
+        int j = i - 1;
+        while (j >= from && t[j] > kt) {
+          t[j + 1] = t[j];
+          ids[j + 1] = ids[j];
+          j--;
+        }
+        t[j + 1] = kt;
+        ids[j + 1] = ki;
+      }
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    mergeSort(t, ids, from, mid, st, si);
+    mergeSort(t, ids, mid, to, st, si);
+    if (t[mid - 1] <= t[mid]) {
+      return;
+    }
+    int left = mid - from;
+    System.arraycopy(t, from, st, 0, left);
+    System.arraycopy(ids, from, si, 0, left);
+    int i = 0;
+    int j = mid;
+    int k = from;
+    while (i < left && j < to) {
+      if (t[j] < st[i]) {
+        t[k] = t[j];
+        ids[k++] = ids[j++];
+      } else {
+        t[k] = st[i];
+        ids[k++] = si[i++];
+      }
+    }
+    while (i < left) {
+      t[k] = st[i];
+      ids[k++] = si[i++];
+    }
+  }
+
+  /** The first position in {@code [from, to)} whose time is {@code >= key}, else {@code to}. */
+  int lowerBound(int from, int to, long key) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      if (times[m] < key) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo;
+  }
+
+  /** The first position in {@code [from, to)} whose time is {@code > key}, else {@code to}. */
+  int upperBound(int from, int to, long key) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      if (times[m] <= key) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo;
+  }
+}
