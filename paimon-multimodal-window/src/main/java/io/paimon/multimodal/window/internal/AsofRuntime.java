@@ -67,15 +67,16 @@ final class AsofRuntime extends StepRuntime {
   int probe(int from, int to, long t) {
     boolean exact = plan.spec.allowExactMatches();
     long tol = plan.tolerance;
+    boolean bounded = plan.hasTolerance;
     long[] times = index.times;
     Direction d = plan.spec.direction();
     if (d == Direction.BACKWARD) {
       int p = (exact ? index.upperBound(from, to, t) : index.lowerBound(from, to, t)) - 1;
-      return p >= from && (tol < 0 || Units.distanceAtMost(times[p], t, tol)) ? p : -1;
+      return p >= from && (!bounded || Units.distanceAtMost(times[p], t, tol)) ? p : -1;
     }
     if (d == Direction.FORWARD) {
       int p = exact ? index.lowerBound(from, to, t) : index.upperBound(from, to, t);
-      return p < to && (tol < 0 || Units.distanceAtMost(t, times[p], tol)) ? p : -1;
+      return p < to && (!bounded || Units.distanceAtMost(t, times[p], tol)) ? p : -1;
     }
     int lb = index.lowerBound(from, to, t);
     int ub = lb < to && times[lb] == t ? index.upperBound(lb, to, t) : lb;
@@ -101,6 +102,6 @@ final class AsofRuntime extends StepRuntime {
     } else {
       return -1;
     }
-    return tol < 0 || Long.compareUnsigned(dist, tol) <= 0 ? p : -1;
+    return !bounded || Long.compareUnsigned(dist, tol) <= 0 ? p : -1;
   }
 }

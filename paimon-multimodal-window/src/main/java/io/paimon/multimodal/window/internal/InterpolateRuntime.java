@@ -60,7 +60,7 @@ final class InterpolateRuntime extends StepRuntime {
       if (b < from || f >= to) {
         continue;
       }
-      if (tol >= 0
+      if (plan.hasTolerance
           && !(Units.distanceAtMost(times[b], t, tol) && Units.distanceAtMost(t, times[f], tol))) {
         continue;
       }

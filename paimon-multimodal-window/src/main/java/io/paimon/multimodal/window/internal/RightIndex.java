@@ -135,7 +135,10 @@ final class RightIndex {
     int[] starts = new int[groupCount + 1];
     long[] times;
     long[] rowIds;
-    if (groupCount <= 1) {
+    if (groupCount == 0) {
+      return new RightIndex(dictionary, starts, new long[0], new long[0]);
+    }
+    if (groupCount == 1) {
       starts[1] = n;
       times = t.length == n ? t : Arrays.copyOf(t, n);
       rowIds = ids.length == n ? ids : Arrays.copyOf(ids, n);

@@ -37,13 +37,20 @@ final class StepPlan {
   final KeyColumn rightTime;
   final KeyColumn[] rightBy;
 
-  /** Inclusive tolerance in key units, or -1 for unbounded. */
+  /** Whether a tolerance is set. */
+  final boolean hasTolerance;
+
+  /** The inclusive tolerance in key units, unsigned. */
   final long tolerance;
 
-  /** The window's inclusive reaches back and forward in key units (-1: empty reach). */
-  final long preceding;
+  /**
+   * The window's inclusive reaches back and forward in key units (unsigned), or null where an
+   * excluded endpoint at a zero reach leaves no distance (the bound is then {@code t + 1} or {@code
+   * t - 1}).
+   */
+  final Long preceding;
 
-  final long following;
+  final Long following;
   final List<String> fetch;
   final List<Output> outputs;
 
@@ -129,7 +136,8 @@ final class StepPlan {
     checkSpanKind(method, "tolerance", spec.tolerance(), timestamps);
     checkSpanKind(method, "preceding", spec.preceding(), timestamps);
     checkSpanKind(method, "following", spec.following(), timestamps);
-    this.tolerance = spec.tolerance() == null ? -1 : Units.floor(spec.tolerance(), digits);
+    this.hasTolerance = spec.tolerance() != null;
+    this.tolerance = hasTolerance ? Units.floor(spec.tolerance(), digits) : 0;
     if (spec.kind() == StepSpec.Kind.WINDOW) {
       if (spec.preceding() == null) {
         throw new IllegalArgumentException(
@@ -140,8 +148,8 @@ final class StepPlan {
           Units.inclusiveReach(spec.preceding(), digits, spec.closed().lowerIncluded());
       this.following = Units.inclusiveReach(follow, digits, spec.closed().upperIncluded());
     } else {
-      this.preceding = 0;
-      this.following = 0;
+      this.preceding = 0L;
+      this.following = 0L;
     }
     List<String> rightColumns = new ArrayList<>();
     for (Field f : this.right.arrowSchema().getFields()) {

@@ -1,5 +1,6 @@
 package io.paimon.multimodal.window.internal;
 
+import java.math.BigInteger;
 import java.time.Duration;
 
 /**
@@ -12,43 +13,47 @@ final class Units {
 
   private Units() {}
 
-  /** {@code floor(span / unit)} saturated, where the unit is {@code 10^-digits} seconds. */
-  static long floor(Span span, int digits) {
+  private static final BigInteger UNSIGNED_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+  /** The span in nanoseconds (a Duration) or key units (a long), exactly. */
+  private static BigInteger[] exact(Span span, int digits) {
     if (!span.isDuration()) {
-      return span.units();
+      return new BigInteger[] {BigInteger.valueOf(span.units()), BigInteger.ZERO};
     }
     Duration d = span.duration();
-    long factor = digits == 3 ? 1_000L : digits == 6 ? 1_000_000L : 1_000_000_000L;
-    long perUnit = 1_000_000_000L / factor;
-    long seconds = d.getSeconds();
-    if (seconds > Long.MAX_VALUE / factor) {
-      return Long.MAX_VALUE;
-    }
-    long base = seconds * factor;
-    long add = d.getNano() / perUnit;
-    return base > Long.MAX_VALUE - add ? Long.MAX_VALUE : base + add;
+    BigInteger nanos =
+        BigInteger.valueOf(d.getSeconds())
+            .multiply(BigInteger.valueOf(1_000_000_000L))
+            .add(BigInteger.valueOf(d.getNano()));
+    long perUnit = digits == 3 ? 1_000_000L : digits == 6 ? 1_000L : 1L;
+    return nanos.divideAndRemainder(BigInteger.valueOf(perUnit));
   }
 
-  /** Whether the span is a whole number of units (saturated spans count as whole). */
-  static boolean whole(Span span, int digits) {
-    if (!span.isDuration()) {
-      return true;
-    }
-    long perUnit = digits == 3 ? 1_000_000L : digits == 6 ? 1_000L : 1L;
-    return span.duration().getNano() % perUnit == 0;
+  /**
+   * {@code floor(span / unit)} as an unsigned 64-bit number, saturated at 2^64 - 1 (the largest
+   * distance two int64 keys can have, so a saturated span is unbounded), where the unit is {@code
+   * 10^-digits} seconds for a Duration and the key unit for a long.
+   */
+  static long floor(Span span, int digits) {
+    BigInteger f = exact(span, digits)[0];
+    return f.compareTo(UNSIGNED_MAX) >= 0 ? -1L : f.longValue();
   }
 
   /**
    * The largest whole distance {@code d} with {@code d <= span} (endpoint included) or {@code d <
-   * span} (excluded): {@code floor(span)}, or for an excluded endpoint at a whole span, {@code span
-   * - 1}, which is -1 for an empty reach.
+   * span} (excluded), as an unsigned 64-bit number saturated like {@link #floor}; null when no
+   * distance qualifies (an excluded endpoint at a zero span).
    */
-  static long inclusiveReach(Span span, int digits, boolean included) {
-    long f = floor(span, digits);
-    if (included || !whole(span, digits) || f == Long.MAX_VALUE) {
-      return f;
+  static Long inclusiveReach(Span span, int digits, boolean included) {
+    BigInteger[] qr = exact(span, digits);
+    BigInteger f = qr[0];
+    if (!included && qr[1].signum() == 0) {
+      f = f.subtract(BigInteger.ONE);
     }
-    return f - 1;
+    if (f.signum() < 0) {
+      return null;
+    }
+    return f.compareTo(UNSIGNED_MAX) >= 0 ? -1L : f.longValue();
   }
 
   /**

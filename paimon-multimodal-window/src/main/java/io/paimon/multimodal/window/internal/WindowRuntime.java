@@ -79,23 +79,26 @@ final class WindowRuntime extends StepRuntime {
   /** Sets {@code from[i], to[i]} to the window of left row {@code i} within {@code [lo, hi)}. */
   private void window(int i, int lo, int hi) {
     long t = time[i];
-    long p = plan.preceding;
-    long f = plan.following;
+    Long p = plan.preceding;
+    Long f = plan.following;
     long min;
-    if (p >= 0) {
-      min = t < Long.MIN_VALUE + p ? Long.MIN_VALUE : t - p;
-    } else if (t == Long.MAX_VALUE) {
-      return;
-    } else {
+    if (p == null) {
+      if (t == Long.MAX_VALUE) {
+        return;
+      }
       min = t + 1;
+    } else {
+      // t - MIN and MAX - t are the unsigned room below and above t
+      min = Long.compareUnsigned(p, t - Long.MIN_VALUE) >= 0 ? Long.MIN_VALUE : t - p;
     }
     long max;
-    if (f >= 0) {
-      max = t > Long.MAX_VALUE - f ? Long.MAX_VALUE : t + f;
-    } else if (t == Long.MIN_VALUE) {
-      return;
-    } else {
+    if (f == null) {
+      if (t == Long.MIN_VALUE) {
+        return;
+      }
       max = t - 1;
+    } else {
+      max = Long.compareUnsigned(f, Long.MAX_VALUE - t) >= 0 ? Long.MAX_VALUE : t + f;
     }
     if (min > max) {
       return;
