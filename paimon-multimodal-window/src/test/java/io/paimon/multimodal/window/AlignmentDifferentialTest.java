@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * commits, sometimes filtered) with random key types (BIGINT, INT widened to BIGINT, TIMESTAMP(3)
  * against TIMESTAMP(6), TIMESTAMP(9), TIMESTAMP_LTZ(3)), random group keys (none, one BIGINT, a
  * STRING and an INT), random times (dense with many duplicates, extreme int64 values, wide), null
- * payloads, groups present on one side only, and random specs. A case is one left group of one
- * run: every left row of it is checked.
+ * payloads, groups present on one side only, and random specs. A case is one left group of one run:
+ * every left row of it is checked.
  */
 class AlignmentDifferentialTest {
 
@@ -249,8 +249,17 @@ class AlignmentDifferentialTest {
   }
 
   private static final long[] EXTREMES = {
-    Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MIN_VALUE + 2, -2, -1, 0, 1, 2,
-    Long.MAX_VALUE - 2, Long.MAX_VALUE - 1, Long.MAX_VALUE
+    Long.MIN_VALUE,
+    Long.MIN_VALUE + 1,
+    Long.MIN_VALUE + 2,
+    -2,
+    -1,
+    0,
+    1,
+    2,
+    Long.MAX_VALUE - 2,
+    Long.MAX_VALUE - 1,
+    Long.MAX_VALUE
   };
 
   /** A time in reference units: key units for integers, nanoseconds for timestamps. */
@@ -282,7 +291,10 @@ class AlignmentDifferentialTest {
           if (mode == 0) {
             ns = (base / 1_000_000_000L) * 1_000_000_000L + rnd.nextInt(30) * 500_000L;
           } else if (mode == 1) {
-            ns = rnd.nextBoolean() ? Long.MAX_VALUE - rnd.nextInt(5) : Long.MIN_VALUE + 1_000_000_000L + rnd.nextInt(5);
+            ns =
+                rnd.nextBoolean()
+                    ? Long.MAX_VALUE - rnd.nextInt(5)
+                    : Long.MIN_VALUE + 1_000_000_000L + rnd.nextInt(5);
           } else {
             ns = rnd.nextLong() / 2;
           }
@@ -360,7 +372,9 @@ class AlignmentDifferentialTest {
               .add(BigInteger.valueOf(d.getNano()));
       return new RandomSpan(ns, d, 0);
     }
-    long[] choices = {0, 1, 2, 3, 5, 10, Long.MAX_VALUE, Long.MAX_VALUE - 1, rnd.nextLong() & Long.MAX_VALUE};
+    long[] choices = {
+      0, 1, 2, 3, 5, 10, Long.MAX_VALUE, Long.MAX_VALUE - 1, rnd.nextLong() & Long.MAX_VALUE
+    };
     long v = choices[rnd.nextInt(choices.length)];
     return new RandomSpan(BigInteger.valueOf(v), null, v);
   }
@@ -385,13 +399,13 @@ class AlignmentDifferentialTest {
     Direction d = Direction.values()[rnd.nextInt(3)];
     boolean exact = rnd.nextInt(10) < 7;
     RandomSpan tol = rnd.nextInt(3) == 0 ? null : span(r, rnd);
-    AsofJoin spec =
-        AsofJoin.on("t").by(r.byNames()).direction(d).allowExactMatches(exact);
+    AsofJoin spec = AsofJoin.on("t").by(r.byNames()).direction(d).allowExactMatches(exact);
     if (!r.rightOn.equals("t")) {
       spec = spec.rightOn(r.rightOn);
     }
     if (tol != null) {
-      spec = tol.duration() != null ? spec.tolerance(tol.duration()) : spec.tolerance(tol.integer());
+      spec =
+          tol.duration() != null ? spec.tolerance(tol.duration()) : spec.tolerance(tol.integer());
     }
     // the by columns and a same-named time key are selected but must not be carried
     String[] select = concat(r.byNames(), r.rightOn, "v", "n", "s", "vec");
@@ -420,7 +434,10 @@ class AlignmentDifferentialTest {
         asofMatches++;
       }
       for (String c : carried) {
-        assertValue(row.get(c), m == null ? null : m.values().get(c), "asof " + spec + " row " + i + " column " + c);
+        assertValue(
+            row.get(c),
+            m == null ? null : m.values().get(c),
+            "asof " + spec + " row " + i + " column " + c);
       }
     }
   }
@@ -432,7 +449,8 @@ class AlignmentDifferentialTest {
       spec = spec.rightOn(r.rightOn);
     }
     if (tol != null) {
-      spec = tol.duration() != null ? spec.tolerance(tol.duration()) : spec.tolerance(tol.integer());
+      spec =
+          tol.duration() != null ? spec.tolerance(tol.duration()) : spec.tolerance(tol.integer());
     }
     String[] select = concat(r.byNames(), "v", "n", "vec");
     if (r.rightOn.equals("t")) {
@@ -449,7 +467,11 @@ class AlignmentDifferentialTest {
         Object expected =
             BruteForceAlignment.interpolate(
                 rows, r.leftTimes.get(i), tol == null ? null : tol.units(), c);
-        assertValue(row.get(c), expected, "interpolate " + spec + " row " + i + " column " + c);
+        assertValue(
+            row.get(c),
+            expected,
+            "interpolate " + spec + " row " + i + " column " + c,
+            BruteForceAlignment.scale(rows, r.leftTimes.get(i), c));
       }
     }
   }
@@ -524,7 +546,8 @@ class AlignmentDifferentialTest {
       fourth = fourth.rightOn(r.rightOn);
     }
     if (tol != null) {
-      third = tol.duration() != null ? third.preceding(tol.duration()) : third.preceding(tol.integer());
+      third =
+          tol.duration() != null ? third.preceding(tol.duration()) : third.preceding(tol.integer());
     } else {
       third = r.timestamps() ? third.preceding(Duration.ZERO) : third.preceding(0);
     }
@@ -549,8 +572,14 @@ class AlignmentDifferentialTest {
       String at = "chain row " + i;
       assertValue(row.get("v"), near == null ? null : near.values().get("v"), at + " v");
       assertValue(
-          row.get("v_interp"), BruteForceAlignment.interpolate(rows, t, null, "v"), at + " v_interp");
-      assertValue(row.get("n_count"), BruteForceAlignment.aggregate(window, "n", Aggregation.COUNT), at + " n_count");
+          row.get("v_interp"),
+          BruteForceAlignment.interpolate(rows, t, null, "v"),
+          at + " v_interp",
+          BruteForceAlignment.scale(rows, t, "v"));
+      assertValue(
+          row.get("n_count"),
+          BruteForceAlignment.aggregate(window, "n", Aggregation.COUNT),
+          at + " n_count");
       assertValue(row.get("v_fwd"), fwd == null ? null : fwd.values().get("v"), at + " v_fwd");
     }
   }
@@ -560,6 +589,10 @@ class AlignmentDifferentialTest {
   }
 
   private static void assertValue(Object actual, Object expected, String what) {
+    assertValue(actual, expected, what, 0);
+  }
+
+  private static void assertValue(Object actual, Object expected, String what, double scale) {
     if (expected == null || actual == null) {
       if (expected != actual) {
         fail(what + ": expected " + show(expected) + " but got " + show(actual));
@@ -569,7 +602,7 @@ class AlignmentDifferentialTest {
     if (expected instanceof Double && actual instanceof Double) {
       double a = (Double) actual;
       double e = (Double) expected;
-      if (!close(a, e)) {
+      if (!close(a, e, scale)) {
         fail(what + ": expected " + e + " but got " + a);
       }
       return;
@@ -579,7 +612,7 @@ class AlignmentDifferentialTest {
       double[] e = (double[]) expected;
       boolean ok = a.length == e.length;
       for (int k = 0; ok && k < a.length; k++) {
-        ok = close(a[k], e[k]);
+        ok = close(a[k], e[k], scale);
       }
       if (!ok) {
         fail(what + ": expected " + Arrays.toString(e) + " but got " + Arrays.toString(a));
@@ -593,14 +626,15 @@ class AlignmentDifferentialTest {
     assertThat(actual).as(what).isEqualTo(expected);
   }
 
-  private static boolean close(double a, double e) {
+  private static boolean close(double a, double e, double scale) {
     if (Double.isNaN(a) || Double.isNaN(e)) {
       return Double.isNaN(a) && Double.isNaN(e);
     }
     if (Double.compare(a, e) == 0) {
       return true;
     }
-    return Math.abs(a - e) <= 1e-9 * Math.max(1.0, Math.max(Math.abs(a), Math.abs(e)));
+    double magnitude = Math.max(Math.max(1.0, scale), Math.max(Math.abs(a), Math.abs(e)));
+    return Math.abs(a - e) <= 1e-9 * magnitude;
   }
 
   private static String show(Object o) {

@@ -69,8 +69,7 @@ final class BruteForceAlignment {
     return best;
   }
 
-  static R asof(
-      List<R> rows, BigInteger t, Direction d, boolean allowExact, BigInteger tolerance) {
+  static R asof(List<R> rows, BigInteger t, Direction d, boolean allowExact, BigInteger tolerance) {
     R chosen;
     switch (d) {
       case BACKWARD:
@@ -95,7 +94,9 @@ final class BruteForceAlignment {
           }
         }
     }
-    if (chosen != null && tolerance != null && t.subtract(chosen.time()).abs().compareTo(tolerance) > 0) {
+    if (chosen != null
+        && tolerance != null
+        && t.subtract(chosen.time()).abs().compareTo(tolerance) > 0) {
       return null;
     }
     return chosen;
@@ -122,10 +123,9 @@ final class BruteForceAlignment {
     if (v0 == null || v1 == null) {
       return null;
     }
+    // both distances correctly rounded to double, then divided: the spec's formula in double
     double fraction =
-        new BigDecimal(t.subtract(b.time()))
-            .divide(new BigDecimal(f.time().subtract(b.time())), MathContext.DECIMAL64)
-            .doubleValue();
+        t.subtract(b.time()).doubleValue() / f.time().subtract(b.time()).doubleValue();
     if (v0 instanceof Number) {
       double a = ((Number) v0).doubleValue();
       double c = ((Number) v1).doubleValue();
@@ -138,6 +138,26 @@ final class BruteForceAlignment {
       out[i] = a[i] + (c[i] - a[i]) * fraction;
     }
     return out;
+  }
+
+  /**
+   * The magnitude an interpolated value's rounding error scales with: the largest absolute input
+   * value among the exact row or the neighbours (the fraction is rounded, then multiplied by {@code
+   * v1 - v0}).
+   */
+  static double scale(List<R> rows, BigInteger t, String column) {
+    double scale = 0;
+    for (R r : new R[] {backward(rows, t, true), forward(rows, t, true)}) {
+      Object v = r == null ? null : toDouble(r.values().get(column));
+      if (v instanceof Double) {
+        scale = Math.max(scale, Math.abs((Double) v));
+      } else if (v instanceof double[]) {
+        for (double d : (double[]) v) {
+          scale = Math.max(scale, Math.abs(d));
+        }
+      }
+    }
+    return scale;
   }
 
   static Object toDouble(Object v) {

@@ -13,7 +13,8 @@ final class Units {
 
   private Units() {}
 
-  private static final BigInteger UNSIGNED_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+  private static final BigInteger UNSIGNED_MAX =
+      BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   /** The span in nanoseconds (a Duration) or key units (a long), exactly. */
   private static BigInteger[] exact(Span span, int digits) {
@@ -64,9 +65,13 @@ final class Units {
     return Long.compareUnsigned(to - from, limit) <= 0;
   }
 
-  /** {@code to - from} (non-negative as a mathematical value) as a double, without wrap-around. */
+  /**
+   * {@code to - from} (non-negative as a mathematical value, up to 2^64 - 1) correctly rounded to a
+   * double, without wrap-around.
+   */
   static double distance(long from, long to) {
     long d = to - from;
-    return d >= 0 ? (double) d : (double) (d >>> 1) * 2.0 + (d & 1);
+    // halved with the lost bit kept as a sticky bit, the unsigned value rounds correctly
+    return d >= 0 ? (double) d : (double) ((d >>> 1) | (d & 1)) * 2.0;
   }
 }
