@@ -39,7 +39,8 @@ abstract class StepRuntime implements AutoCloseable {
     this.fetcher =
         plan.fetch.isEmpty()
             ? null
-            : new PayloadFetcher(plan.rightTable, plan.rightSnapshot, plan.fetch, allocator);
+            : new PayloadFetcher(
+                plan.right, plan.rightTable, plan.rightSnapshot, plan.fetch, allocator);
   }
 
   static StepRuntime create(StepPlan plan, BufferAllocator allocator) {
