@@ -1,7 +1,6 @@
 package io.paimon.multimodal.window.internal;
 
 import io.paimon.multimodal.Schema;
-import io.paimon.multimodal.internal.VectorCopy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,11 +24,11 @@ final class AlignedReader extends ArrowReader {
   private final AlignmentPlan plan;
   private final BufferAllocator allocator;
   private final List<StepRuntime> runtimes;
-  private final ArrowReader left;
+  private final Prefetcher left;
   private long rows;
 
   private AlignedReader(
-      AlignmentPlan plan, BufferAllocator allocator, List<StepRuntime> runtimes, ArrowReader left) {
+      AlignmentPlan plan, BufferAllocator allocator, List<StepRuntime> runtimes, Prefetcher left) {
     super(allocator);
     this.plan = plan;
     this.allocator = allocator;
@@ -40,7 +39,7 @@ final class AlignedReader extends ArrowReader {
   static ArrowReader open(AlignmentPlan plan, int batchSize, BufferAllocator parent) {
     BufferAllocator allocator = parent.newChildAllocator("aligned", 0, Long.MAX_VALUE);
     List<StepRuntime> runtimes = new ArrayList<>();
-    ArrowReader left = null;
+    Prefetcher left = null;
     try {
       checkLeftKeys(plan);
       for (StepPlan s : plan.steps) {
@@ -52,15 +51,14 @@ final class AlignedReader extends ArrowReader {
           read.add(key);
         }
       }
-      left = plan.left.select(read).batchSize(batchSize).allocator(allocator).toArrowReader();
+      // Left batches are decoded a batch or two ahead in a thread of their own.
+      io.paimon.multimodal.Scan leftRead =
+          plan.left.select(read).batchSize(batchSize).allocator(allocator);
+      left = new Prefetcher("align-left", leftRead::toArrowReader, allocator);
       return new AlignedReader(plan, allocator, runtimes, left);
     } catch (IOException | RuntimeException e) {
-      try {
-        if (left != null) {
-          left.close();
-        }
-      } catch (IOException ignored) {
-        // the original failure is the one to report
+      if (left != null) {
+        left.close();
       }
       runtimes.forEach(StepRuntime::close);
       allocator.close();
@@ -141,28 +139,30 @@ final class AlignedReader extends ArrowReader {
     for (FieldVector v : out.getFieldVectors()) {
       v.reset();
     }
-    if (!left.loadNextBatch()) {
-      out.setRowCount(0);
-      return false;
+    try (VectorSchemaRoot batch = left.next()) {
+      if (batch == null) {
+        out.setRowCount(0);
+        return false;
+      }
+      int n = batch.getRowCount();
+      int col = plan.leftNames.size();
+      for (StepRuntime s : runtimes) {
+        s.apply(batch, n, rows, out, col);
+        col += s.plan.outputs.size();
+      }
+      // The batch is ours: its left columns move into the output without a copy.
+      for (int j = 0; j < plan.leftNames.size(); j++) {
+        batch.getVector(plan.leftNames.get(j)).makeTransferPair(out.getVector(j)).transfer();
+      }
+      out.setRowCount(n);
+      rows += n;
+      return true;
     }
-    VectorSchemaRoot batch = left.getVectorSchemaRoot();
-    int n = batch.getRowCount();
-    int col = 0;
-    for (String name : plan.leftNames) {
-      VectorCopy.copyRows(batch.getVector(name), null, 0, n, out.getVector(col++), 0);
-    }
-    for (StepRuntime s : runtimes) {
-      s.apply(batch, n, rows, out, col);
-      col += s.plan.outputs.size();
-    }
-    out.setRowCount(n);
-    rows += n;
-    return true;
   }
 
   @Override
   public long bytesRead() {
-    return left.bytesRead();
+    return 0;
   }
 
   @Override

@@ -12,12 +12,16 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class AsofRuntime extends StepRuntime {
 
+  /** Per group, where its last search ended: the next one gallops from there. */
+  private final int[] hints;
+
   private int[] match = new int[0];
   private long[] wanted = new long[0];
   private int[] picks = new int[0];
 
   AsofRuntime(StepPlan plan, BufferAllocator allocator) {
     super(plan, allocator);
+    this.hints = new int[Math.max(1, index.starts.length - 1)];
   }
 
   @Override
@@ -34,7 +38,7 @@ final class AsofRuntime extends StepRuntime {
     int m = 0;
     for (int i = 0; i < n; i++) {
       int g = group[i];
-      int p = g < 0 ? -1 : probe(index.starts[g], index.starts[g + 1], time[i]);
+      int p = g < 0 ? -1 : probe(g, index.starts[g], index.starts[g + 1], time[i]);
       match[i] = p;
       if (p >= 0) {
         wanted[m++] = index.rowIds[p];
@@ -64,21 +68,25 @@ final class AsofRuntime extends StepRuntime {
   }
 
   /** The matched position in {@code [from, to)}, or -1. */
-  int probe(int from, int to, long t) {
+  int probe(int g, int from, int to, long t) {
     boolean exact = plan.spec.allowExactMatches();
     long tol = plan.tolerance;
     boolean bounded = plan.hasTolerance;
     long[] times = index.times;
     Direction d = plan.spec.direction();
     if (d == Direction.BACKWARD) {
-      int p = (exact ? index.upperBound(from, to, t) : index.lowerBound(from, to, t)) - 1;
+      int bound = index.boundFrom(hints[g], from, to, t, exact);
+      hints[g] = bound;
+      int p = bound - 1;
       return p >= from && (!bounded || Units.distanceAtMost(times[p], t, tol)) ? p : -1;
     }
     if (d == Direction.FORWARD) {
-      int p = exact ? index.lowerBound(from, to, t) : index.upperBound(from, to, t);
+      int p = index.boundFrom(hints[g], from, to, t, !exact);
+      hints[g] = p;
       return p < to && (!bounded || Units.distanceAtMost(t, times[p], tol)) ? p : -1;
     }
-    int lb = index.lowerBound(from, to, t);
+    int lb = index.boundFrom(hints[g], from, to, t, false);
+    hints[g] = lb;
     int ub = lb < to && times[lb] == t ? index.upperBound(lb, to, t) : lb;
     if (exact && ub > lb) {
       return ub - 1;

@@ -14,6 +14,9 @@ import org.apache.arrow.vector.complex.FixedSizeListVector;
  */
 final class InterpolateRuntime extends StepRuntime {
 
+  /** Per group, where its last search ended: the next one gallops from there. */
+  private final int[] hints;
+
   private int[] lower = new int[0]; // exact or backward position, -1 for none
   private int[] upper = new int[0]; // forward position, -1 for an exact match
   private double[] fraction = new double[0];
@@ -21,6 +24,7 @@ final class InterpolateRuntime extends StepRuntime {
 
   InterpolateRuntime(StepPlan plan, BufferAllocator allocator) {
     super(plan, allocator);
+    this.hints = new int[Math.max(1, index.starts.length - 1)];
   }
 
   @Override
@@ -47,7 +51,8 @@ final class InterpolateRuntime extends StepRuntime {
       int from = index.starts[g];
       int to = index.starts[g + 1];
       long t = time[i];
-      int lb = index.lowerBound(from, to, t);
+      int lb = index.boundFrom(hints[g], from, to, t, false);
+      hints[g] = lb;
       if (lb < to && times[lb] == t) {
         int e = index.upperBound(lb, to, t) - 1;
         lower[i] = e;

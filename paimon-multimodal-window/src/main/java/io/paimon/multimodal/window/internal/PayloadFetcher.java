@@ -48,8 +48,9 @@ final class PayloadFetcher implements AutoCloseable {
   private final VectorSchemaRoot staging;
   private final VectorSchemaRoot nullRow;
 
+  private final int maxRetainedRows;
   private final Scan sequential;
-  private ArrowReader cursor;
+  private Prefetcher cursor;
   private boolean cursorDone;
   private long lastReadId = Long.MIN_VALUE;
   private final ArrayDeque<Chunk> chunks = new ArrayDeque<>();
@@ -68,6 +69,19 @@ final class PayloadFetcher implements AutoCloseable {
       long snapshotId,
       List<String> columns,
       BufferAllocator allocator) {
+    this(right, table, snapshotId, columns, allocator, CHUNK_ROWS, MAX_RETAINED_ROWS);
+  }
+
+  /** With chunk and retention sizes of its own (small ones let tests cross every boundary). */
+  PayloadFetcher(
+      Scan right,
+      TableState table,
+      long snapshotId,
+      List<String> columns,
+      BufferAllocator allocator,
+      int chunkRows,
+      int maxRetainedRows) {
+    this.maxRetainedRows = maxRetainedRows;
     this.table = table;
     this.byRowId = new RowIdFetcher(table, snapshotId, columns);
     this.columns = columns;
@@ -76,7 +90,7 @@ final class PayloadFetcher implements AutoCloseable {
     if (!read.contains(Schema.ROW_ID)) {
       read.add(Schema.ROW_ID);
     }
-    this.sequential = right.select(read).batchSize(CHUNK_ROWS).allocator(allocator);
+    this.sequential = right.select(read).batchSize(chunkRows).allocator(allocator);
     org.apache.arrow.vector.types.pojo.Schema schema = byRowId.arrowSchema();
     VectorSchemaRoot s = VectorSchemaRoot.create(schema, allocator);
     try {
@@ -184,7 +198,7 @@ final class PayloadFetcher implements AutoCloseable {
       if (next == null) {
         return null;
       }
-      while (retainedRows > MAX_RETAINED_ROWS && chunks.size() > 1) {
+      while (retainedRows > maxRetainedRows && chunks.size() > 1) {
         evictFirst();
       }
       if (next.last() >= id) {
@@ -195,30 +209,24 @@ final class PayloadFetcher implements AutoCloseable {
 
   private Chunk readChunk() throws IOException {
     if (cursor == null) {
-      cursor = sequential.toArrowReader();
+      // The sequential scan decodes a chunk or two ahead in a thread of its own.
+      cursor = new Prefetcher("align-payload", sequential::toArrowReader, allocator);
     }
-    while (cursor.loadNextBatch()) {
-      VectorSchemaRoot batch = cursor.getVectorSchemaRoot();
+    VectorSchemaRoot batch;
+    while ((batch = cursor.next()) != null) {
       int n = batch.getRowCount();
-      if (n == 0) {
-        continue;
-      }
       BigIntVector idVector = (BigIntVector) batch.getVector(Schema.ROW_ID);
       long[] ids = new long[n];
       for (int i = 0; i < n; i++) {
         ids[i] = idVector.get(i);
         if (ids[i] <= (i == 0 ? lastReadId : ids[i - 1])) {
           // Not in row-ID order (a scan of taken row IDs): the cursor cannot serve it.
+          batch.close();
           stopCursor();
           return null;
         }
       }
-      VectorSchemaRoot copy = VectorSchemaRoot.create(staging.getSchema(), allocator);
-      for (int j = 0; j < columns.size(); j++) {
-        VectorCopy.copyRows(batch.getVector(columns.get(j)), null, 0, n, copy.getVector(j), 0);
-      }
-      copy.setRowCount(n);
-      Chunk c = new Chunk(copy, ids);
+      Chunk c = new Chunk(batch, ids);
       chunks.addLast(c);
       retainedRows += n;
       lastReadId = ids[n - 1];
@@ -228,7 +236,7 @@ final class PayloadFetcher implements AutoCloseable {
     return null;
   }
 
-  private void stopCursor() throws IOException {
+  private void stopCursor() {
     cursorDone = true;
     if (cursor != null) {
       cursor.close();
@@ -241,7 +249,8 @@ final class PayloadFetcher implements AutoCloseable {
       return at;
     }
     for (int j = 0; j < columns.size(); j++) {
-      VectorCopy.copyRows(c.root().getVector(j), picks, 0, n, staging.getVector(j), at);
+      VectorCopy.copyRows(
+          c.root().getVector(columns.get(j)), picks, 0, n, staging.getVector(j), at);
     }
     return at + n;
   }
@@ -288,8 +297,6 @@ final class PayloadFetcher implements AutoCloseable {
       if (cursor != null) {
         cursor.close();
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     } finally {
       while (!chunks.isEmpty()) {
         evictFirst();

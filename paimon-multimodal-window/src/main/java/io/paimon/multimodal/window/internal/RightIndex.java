@@ -2,14 +2,12 @@ package io.paimon.multimodal.window.internal;
 
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
  * The in-memory side of an alignment step: for every right row only its time and row ID, grouped by
@@ -50,7 +48,7 @@ final class RightIndex {
    * @throws io.paimon.multimodal.window.AlignmentException for a null or out-of-range key, naming
    *     the row
    */
-  static RightIndex load(Scan right, KeyColumn time, KeyColumn[] by) {
+  static RightIndex load(Scan right, KeyColumn time, KeyColumn[] by, BufferAllocator allocator) {
     List<String> names = new java.util.ArrayList<>();
     names.add(time.name);
     for (KeyColumn c : by) {
@@ -66,61 +64,64 @@ final class RightIndex {
     long[] ids = new long[1024];
     int n = 0;
     FieldVector[] byVectors = new FieldVector[by.length];
-    try (ArrowReader r = right.select(names).batchSize(LOAD_BATCH).toArrowReader()) {
-      while (r.loadNextBatch()) {
-        VectorSchemaRoot batch = r.getVectorSchemaRoot();
-        int rows = batch.getRowCount();
-        if (n + rows > t.length) {
-          int cap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(n + (long) rows, t.length * 2L));
-          groupOf = Arrays.copyOf(groupOf, cap);
-          t = Arrays.copyOf(t, cap);
-          ids = Arrays.copyOf(ids, cap);
-        }
-        FieldVector tv = batch.getVector(time.name);
-        BigIntVector rid = (BigIntVector) batch.getVector(Schema.ROW_ID);
-        for (int c = 0; c < by.length; c++) {
-          byVectors[c] = batch.getVector(by[c].name);
-        }
-        boolean checkNulls = tv.getNullCount() > 0;
-        for (FieldVector v : byVectors) {
-          checkNulls |= v.getNullCount() > 0;
-        }
-        boolean plainTime = !checkNulls && time.factor == 1 && tv instanceof BigIntVector;
-        if (plainTime && (by.length == 0 || plainLongKey(by[0], byVectors[0], by.length))) {
-          // The common case of BIGINT times and at most one BIGINT group key: straight from the
-          // Arrow buffers.
-          org.apache.arrow.memory.ArrowBuf tb = tv.getDataBuffer();
-          org.apache.arrow.memory.ArrowBuf ib = rid.getDataBuffer();
-          org.apache.arrow.memory.ArrowBuf gb =
-              by.length == 0 ? null : byVectors[0].getDataBuffer();
-          for (int i = 0; i < rows; i++) {
-            t[n + i] = tb.getLong(8L * i);
-            ids[n + i] = ib.getLong(8L * i);
+    // Decoding runs a batch ahead in a thread of its own, overlapping the work below.
+    Scan keys = right.select(names).batchSize(LOAD_BATCH).allocator(allocator);
+    try (Prefetcher r = new Prefetcher("align-keys", keys::toArrowReader, allocator)) {
+      VectorSchemaRoot batch;
+      while ((batch = r.next()) != null) {
+        try (VectorSchemaRoot owned = batch) {
+          int rows = batch.getRowCount();
+          if (n + rows > t.length) {
+            int cap =
+                (int) Math.min(Integer.MAX_VALUE - 8, Math.max(n + (long) rows, t.length * 2L));
+            groupOf = Arrays.copyOf(groupOf, cap);
+            t = Arrays.copyOf(t, cap);
+            ids = Arrays.copyOf(ids, cap);
           }
-          if (gb != null) {
+          FieldVector tv = batch.getVector(time.name);
+          BigIntVector rid = (BigIntVector) batch.getVector(Schema.ROW_ID);
+          for (int c = 0; c < by.length; c++) {
+            byVectors[c] = batch.getVector(by[c].name);
+          }
+          boolean checkNulls = tv.getNullCount() > 0;
+          for (FieldVector v : byVectors) {
+            checkNulls |= v.getNullCount() > 0;
+          }
+          boolean plainTime = !checkNulls && time.factor == 1 && tv instanceof BigIntVector;
+          if (plainTime && (by.length == 0 || plainLongKey(by[0], byVectors[0], by.length))) {
+            // The common case of BIGINT times and at most one BIGINT group key: straight from the
+            // Arrow buffers.
+            org.apache.arrow.memory.ArrowBuf tb = tv.getDataBuffer();
+            org.apache.arrow.memory.ArrowBuf ib = rid.getDataBuffer();
+            org.apache.arrow.memory.ArrowBuf gb =
+                by.length == 0 ? null : byVectors[0].getDataBuffer();
             for (int i = 0; i < rows; i++) {
-              groupOf[n + i] = dictionary.add(gb.getLong(8L * i));
+              t[n + i] = tb.getLong(8L * i);
+              ids[n + i] = ib.getLong(8L * i);
             }
-          }
-          n += rows;
-          continue;
-        }
-        for (int i = 0; i < rows; i++, n++) {
-          long row = n;
-          long id = rid.get(i);
-          if (checkNulls) {
-            time.checkNotNull(tv, i, row, id);
-            for (int c = 0; c < by.length; c++) {
-              by[c].checkNotNull(byVectors[c], i, row, id);
+            if (gb != null) {
+              for (int i = 0; i < rows; i++) {
+                groupOf[n + i] = dictionary.add(gb.getLong(8L * i));
+              }
             }
+            n += rows;
+            continue;
           }
-          t[n] = time.readLong(tv, i, row);
-          ids[n] = id;
-          groupOf[n] = reader.group(byVectors, i, row, true);
+          for (int i = 0; i < rows; i++, n++) {
+            long row = n;
+            long id = rid.get(i);
+            if (checkNulls) {
+              time.checkNotNull(tv, i, row, id);
+              for (int c = 0; c < by.length; c++) {
+                by[c].checkNotNull(byVectors[c], i, row, id);
+              }
+            }
+            t[n] = time.readLong(tv, i, row);
+            ids[n] = id;
+            groupOf[n] = reader.group(byVectors, i, row, true);
+          }
         }
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     return build(dictionary, by.length == 0 ? 1 : dictionary.size(), groupOf, t, ids, n);
   }
@@ -227,6 +228,31 @@ final class RightIndex {
       t[k] = st[i];
       ids[k++] = si[i++];
     }
+  }
+
+  /**
+   * {@link #lowerBound} or {@link #upperBound} ({@code strict}) searched from a hint: when the
+   * position lies at or after {@code hint} (as when a group's left times increase, the usual case)
+   * it is found by galloping forward from there, in O(log distance); otherwise by binary search.
+   */
+  int boundFrom(int hint, int from, int to, long key, boolean strict) {
+    if (hint <= from || hint > to || !before(times[hint - 1], key, strict)) {
+      return strict ? upperBound(from, to, key) : lowerBound(from, to, key);
+    }
+    // times[hint - 1] is before the key: gallop to bracket the answer in (lo, hi]
+    int lo = hint - 1;
+    int step = 1;
+    int hi = hint;
+    while (hi < to && before(times[hi], key, strict)) {
+      lo = hi;
+      step <<= 1;
+      hi = (int) Math.min(to, (long) hi + step);
+    }
+    return strict ? upperBound(lo + 1, hi, key) : lowerBound(lo + 1, hi, key);
+  }
+
+  private static boolean before(long time, long key, boolean strict) {
+    return strict ? time <= key : time < key;
   }
 
   /** The first position in {@code [from, to)} whose time is {@code >= key}, else {@code to}. */

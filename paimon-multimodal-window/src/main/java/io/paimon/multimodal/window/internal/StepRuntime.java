@@ -33,7 +33,7 @@ abstract class StepRuntime implements AutoCloseable {
 
   StepRuntime(StepPlan plan, BufferAllocator allocator) {
     this.plan = plan;
-    this.index = RightIndex.load(plan.right, plan.rightTime, plan.rightBy);
+    this.index = RightIndex.load(plan.right, plan.rightTime, plan.rightBy, allocator);
     this.leftGroups = new GroupReader(plan.leftBy, index.groups);
     this.byVectors = new FieldVector[plan.leftBy.length];
     this.fetcher =

@@ -21,6 +21,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class WindowRuntime extends StepRuntime {
 
+  /** Per group, where its last window started: the next search gallops from there. */
+  private final int[] hints;
+
   private int[] from = new int[0];
   private int[] to = new int[0];
   private int[] mergedOf = new int[0];
@@ -34,6 +37,7 @@ final class WindowRuntime extends StepRuntime {
 
   WindowRuntime(StepPlan plan, BufferAllocator allocator) {
     super(plan, allocator);
+    this.hints = new int[Math.max(1, index.starts.length - 1)];
   }
 
   @Override
@@ -57,7 +61,7 @@ final class WindowRuntime extends StepRuntime {
       if (g < 0) {
         continue;
       }
-      window(i, index.starts[g], index.starts[g + 1]);
+      window(i, g, index.starts[g], index.starts[g + 1]);
       if (from[i] < to[i]) {
         order[intervals++] = ((long) from[i] << 32) | i;
       }
@@ -77,7 +81,7 @@ final class WindowRuntime extends StepRuntime {
   }
 
   /** Sets {@code from[i], to[i]} to the window of left row {@code i} within {@code [lo, hi)}. */
-  private void window(int i, int lo, int hi) {
+  private void window(int i, int g, int lo, int hi) {
     long t = time[i];
     Long p = plan.preceding;
     Long f = plan.following;
@@ -103,8 +107,9 @@ final class WindowRuntime extends StepRuntime {
     if (min > max) {
       return;
     }
-    from[i] = index.lowerBound(lo, hi, min);
-    to[i] = index.upperBound(from[i], hi, max);
+    from[i] = index.boundFrom(hints[g], lo, hi, min, false);
+    hints[g] = from[i];
+    to[i] = index.boundFrom(from[i] + 1, from[i], hi, max, true);
   }
 
   /**
