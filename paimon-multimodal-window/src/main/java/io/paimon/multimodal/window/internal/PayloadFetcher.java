@@ -151,6 +151,8 @@ final class PayloadFetcher implements AutoCloseable {
     }
     Iterator<Chunk> it = chunks.iterator();
     Chunk c = it.hasNext() ? it.next() : null;
+    Chunk scanned = null;
+    int position = 0;
     int[] picks = new int[count - from];
     int picked = 0;
     int k = from;
@@ -170,11 +172,19 @@ final class PayloadFetcher implements AutoCloseable {
         it = null;
         c = next;
       }
-      int p = Arrays.binarySearch(c.ids(), id);
-      if (p < 0) {
+      // IDs ascend, so the position in the chunk only moves forward
+      long[] cids = c.ids();
+      if (c != scanned) {
+        scanned = c;
+        position = 0;
+      }
+      while (position < cids.length && cids[position] < id) {
+        position++;
+      }
+      if (position >= cids.length || cids[position] != id) {
         break; // not in the scan; should not happen, but the row-ID path settles it
       }
-      picks[picked++] = p;
+      picks[picked++] = position;
       k++;
       if (it == null && k < count && ids[k] > c.last()) {
         at = flush(c, picks, picked, at);

@@ -1,6 +1,5 @@
 package io.paimon.multimodal.window.internal;
 
-import io.paimon.multimodal.internal.VectorCopy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -13,11 +12,11 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
  * Reads the batches of an {@link ArrowReader} one or two ahead in a thread of its own, so that
- * decoding overlaps the work done on the batches: each batch is copied into a root the consumer
- * owns and closes, and handed over through a bounded queue ({@value #AHEAD} batches), so memory is
- * bounded by the batch size. A failure of the reader is rethrown by {@link #next()}. {@link
- * #close()} stops the thread, frees the batches not taken and closes the reader. One consumer
- * thread; not otherwise thread-safe.
+ * decoding overlaps the work done on the batches: each batch's buffers are moved (not copied) into
+ * a root the consumer owns and closes, and handed over through a bounded queue ({@value #AHEAD}
+ * batches), so memory is bounded by the batch size. A failure of the reader is rethrown by {@link
+ * #next()}. {@link #close()} stops the thread, frees the batches not taken and closes the reader.
+ * One consumer thread; not otherwise thread-safe.
  */
 final class Prefetcher implements AutoCloseable {
 
@@ -44,9 +43,10 @@ final class Prefetcher implements AutoCloseable {
                   if (n == 0) {
                     continue;
                   }
+                  // The buffers move to a root of our own; the reader allocates anew.
                   VectorSchemaRoot copy = VectorSchemaRoot.create(batch.getSchema(), allocator);
                   for (int j = 0; j < batch.getFieldVectors().size(); j++) {
-                    VectorCopy.copyRows(batch.getVector(j), null, 0, n, copy.getVector(j), 0);
+                    batch.getVector(j).makeTransferPair(copy.getVector(j)).transfer();
                   }
                   copy.setRowCount(n);
                   if (!offer(copy)) {

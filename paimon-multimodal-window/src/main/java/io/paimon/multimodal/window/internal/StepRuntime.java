@@ -31,6 +31,14 @@ abstract class StepRuntime implements AutoCloseable {
 
   int fetchedCount;
 
+  /** A batch's IDs may span this many times their number and still be sorted by a bitmap. */
+  static final int DENSE_FACTOR = 16;
+
+  private boolean dense;
+  private long denseBase;
+  private long[] bits = new long[0];
+  private int[] ranks = new int[0];
+
   StepRuntime(StepPlan plan, BufferAllocator allocator) {
     this.plan = plan;
     this.index = RightIndex.load(plan.right, plan.rightTime, plan.rightBy, allocator);
@@ -79,19 +87,53 @@ abstract class StepRuntime implements AutoCloseable {
   /**
    * Fetches the payload rows with these IDs (any order, duplicates allowed); afterwards {@link
    * #stagingRow} maps an ID to its staging row and the staging root's last row is all null.
+   *
+   * <p>The IDs of one batch usually lie close together (logs appended in time order): when their
+   * range is at most {@value #DENSE_FACTOR} times their number they are sorted and deduplicated by
+   * a bitmap over that range, which also answers {@link #stagingRow} in O(1) with per-word ranks;
+   * otherwise by a sort and binary searches.
    */
   final VectorSchemaRoot fetch(long[] ids, int count) {
     if (fetchedIds.length < count) {
       fetchedIds = new long[Math.max(count, fetchedIds.length * 2)];
     }
+    dense = false;
+    if (count > 0) {
+      long min = Long.MAX_VALUE;
+      long max = Long.MIN_VALUE;
+      for (int i = 0; i < count; i++) {
+        min = Math.min(min, ids[i]);
+        max = Math.max(max, ids[i]);
+      }
+      long range = max - min + 1;
+      if (range > 0 && range <= (long) DENSE_FACTOR * count + 64) {
+        dense = true;
+        denseBase = min;
+        int words = (int) ((range + 63) >>> 6);
+        if (bits.length < words) {
+          bits = new long[Math.max(words, bits.length * 2)];
+          ranks = new int[bits.length];
+        }
+        Arrays.fill(bits, 0, words, 0L);
+        for (int i = 0; i < count; i++) {
+          long d = ids[i] - min;
+          bits[(int) (d >>> 6)] |= 1L << d;
+        }
+        int k = 0;
+        for (int w = 0; w < words; w++) {
+          ranks[w] = k;
+          long word = bits[w];
+          while (word != 0) {
+            fetchedIds[k++] = min + ((long) w << 6) + Long.numberOfTrailingZeros(word);
+            word &= word - 1;
+          }
+        }
+        fetchedCount = k;
+        return fetcher.fetch(fetchedIds, k);
+      }
+    }
     System.arraycopy(ids, 0, fetchedIds, 0, count);
-    boolean sorted = true;
-    for (int i = 1; i < count && sorted; i++) {
-      sorted = fetchedIds[i - 1] <= fetchedIds[i];
-    }
-    if (!sorted) {
-      Arrays.sort(fetchedIds, 0, count);
-    }
+    Arrays.sort(fetchedIds, 0, count);
     int k = 0;
     for (int i = 0; i < count; i++) {
       if (k == 0 || fetchedIds[k - 1] != fetchedIds[i]) {
@@ -104,6 +146,11 @@ abstract class StepRuntime implements AutoCloseable {
 
   /** The staging row of a fetched row ID. */
   final int stagingRow(long rowId) {
+    if (dense) {
+      long d = rowId - denseBase;
+      int w = (int) (d >>> 6);
+      return ranks[w] + Long.bitCount(bits[w] & ((1L << d) - 1));
+    }
     return Arrays.binarySearch(fetchedIds, 0, fetchedCount, rowId);
   }
 
