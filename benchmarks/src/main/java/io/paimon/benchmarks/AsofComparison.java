@@ -58,7 +58,8 @@ import org.duckdb.DuckDBResultSet;
  * Run: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx8g -cp
  * benchmarks/target/benchmarks.jar io.paimon.benchmarks.AsofComparison --rows 10000000}. Options:
  * {@code --rows N} (10,000,000 left and as many right), {@code --groups N} (1,000), {@code --repeat
- * N} (3 timed runs, median reported), {@code --warmup N} (1), {@code --dir PATH}.
+ * N} (3 timed runs, median reported), {@code --warmup N} (1), {@code --dir PATH}, {@code --only
+ * backward,nearest,window,heap}.
  */
 public final class AsofComparison {
 
@@ -70,6 +71,7 @@ public final class AsofComparison {
   private long tolerance = 5_000;
   private long window = 20_000;
   private Path dir;
+  private java.util.Set<String> only = java.util.Set.of("backward", "nearest", "window", "heap");
 
   public static void main(String[] args) throws Exception {
     AsofComparison b = new AsofComparison();
@@ -84,6 +86,7 @@ public final class AsofComparison {
         case "--repeat" -> b.repeat = Integer.parseInt(v);
         case "--warmup" -> b.warmup = Integer.parseInt(v);
         case "--dir" -> b.dir = Path.of(args[i + 1]);
+        case "--only" -> b.only = java.util.Set.of(args[i + 1].split(","));
         default ->
             throw new IllegalArgumentException(
                 "unknown option "
@@ -170,13 +173,15 @@ public final class AsofComparison {
 
       String backwardSql =
           "SELECT l.g, l.t, l.id, r.v FROM l ASOF LEFT JOIN r ON l.g = r.g AND l.t >= r.t";
-      compare(
-          "asof.backward",
-          () ->
-              ours(
-                  Alignment.joinAsof(
-                      left.scan(), right.scan().select("v"), AsofJoin.on("t").by("g"))),
-          () -> duck(duck, allocator, backwardSql));
+      if (only.contains("backward")) {
+        compare(
+            "asof.backward",
+            () ->
+                ours(
+                    Alignment.joinAsof(
+                        left.scan(), right.scan().select("v"), AsofJoin.on("t").by("g"))),
+            () -> duck(duck, allocator, backwardSql));
+      }
 
       String nearestSql =
           "WITH b AS (SELECT l.id, l.g, l.t AS lt, r.t AS rt, r.v FROM l ASOF LEFT JOIN r"
@@ -193,15 +198,20 @@ public final class AsofComparison {
               + tolerance
               + " THEN b.v END) END AS v"
               + " FROM b JOIN f ON b.id = f.id";
-      compare(
-          "asof.nearest_tol",
-          () ->
-              ours(
-                  Alignment.joinAsof(
-                      left.scan(),
-                      right.scan().select("v"),
-                      AsofJoin.on("t").by("g").direction(Direction.NEAREST).tolerance(tolerance))),
-          () -> duck(duck, allocator, nearestSql));
+      if (only.contains("nearest")) {
+        compare(
+            "asof.nearest_tol",
+            () ->
+                ours(
+                    Alignment.joinAsof(
+                        left.scan(),
+                        right.scan().select("v"),
+                        AsofJoin.on("t")
+                            .by("g")
+                            .direction(Direction.NEAREST)
+                            .tolerance(tolerance))),
+            () -> duck(duck, allocator, nearestSql));
+      }
 
       String windowSql =
           "SELECT g, t, id, m AS v FROM (SELECT g, t, id, is_left, avg(v) OVER (PARTITION BY g"
@@ -211,21 +221,25 @@ public final class AsofComparison {
               + window
               + " FOLLOWING) AS m FROM (SELECT g, t, id, NULL::DOUBLE AS v, true AS is_left FROM l"
               + " UNION ALL SELECT g, t, NULL, v, false FROM r)) WHERE is_left";
-      compare(
-          "window.mean",
-          () ->
-              ours(
-                  Alignment.joinWindow(
-                      left.scan(),
-                      right.scan().select("v"),
-                      WindowJoin.on("t")
-                          .by("g")
-                          .preceding(window)
-                          .following(window)
-                          .aggregate("v", Aggregation.MEAN))),
-          () -> duck(duck, allocator, windowSql));
+      if (only.contains("window")) {
+        compare(
+            "window.mean",
+            () ->
+                ours(
+                    Alignment.joinWindow(
+                        left.scan(),
+                        right.scan().select("v"),
+                        WindowJoin.on("t")
+                            .by("g")
+                            .preceding(window)
+                            .following(window)
+                            .aggregate("v", Aggregation.MEAN))),
+            () -> duck(duck, allocator, windowSql));
+      }
 
-      heap(left, right);
+      if (only.contains("heap")) {
+        heap(left, right);
+      }
       info("done; loadavg=%s", loadAverage());
     } finally {
       try (Stream<Path> files = Files.walk(work)) {
