@@ -1,7 +1,6 @@
 package io.paimon.multimodal.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Table;
@@ -11,11 +10,7 @@ import io.paimon.types.DataTypes;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -183,7 +178,7 @@ class AlignmentDifferentialTest {
       BigInteger t = time(r, rnd, timeMode, base, true);
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("id", (long) i);
-      row.put("t", javaTime(r, lt, t));
+      row.put("t", AlignmentValues.javaTime(lt, t));
       putGroup(r, row, g);
       r.leftRows.add(row);
       r.leftTimes.add(t);
@@ -201,10 +196,10 @@ class AlignmentDifferentialTest {
       List<Object> g = group(r, gi == groups ? groups + 5 : gi);
       BigInteger t = time(r, rnd, timeMode, base, false);
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put(r.rightOn, javaTime(r, rt, t));
+      row.put(r.rightOn, AlignmentValues.javaTime(rt, t));
       putGroup(r, row, g);
-      row.put("v", rnd.nextInt(7) == 0 ? null : doubleValue(rnd));
-      row.put("n", rnd.nextInt(7) == 0 ? null : longValue(rnd));
+      row.put("v", rnd.nextInt(7) == 0 ? null : AlignmentValues.doubleValue(rnd));
+      row.put("n", rnd.nextInt(7) == 0 ? null : AlignmentValues.longValue(rnd));
       row.put("s", rnd.nextInt(7) == 0 ? null : "s" + rnd.nextInt(1000));
       row.put(
           "vec",
@@ -248,20 +243,6 @@ class AlignmentDifferentialTest {
     }
   }
 
-  private static final long[] EXTREMES = {
-    Long.MIN_VALUE,
-    Long.MIN_VALUE + 1,
-    Long.MIN_VALUE + 2,
-    -2,
-    -1,
-    0,
-    1,
-    2,
-    Long.MAX_VALUE - 2,
-    Long.MAX_VALUE - 1,
-    Long.MAX_VALUE
-  };
-
   /** A time in reference units: key units for integers, nanoseconds for timestamps. */
   private static BigInteger time(Run r, Random rnd, int mode, long base, boolean left) {
     switch (r.keys) {
@@ -276,7 +257,7 @@ class AlignmentDifferentialTest {
             v =
                 narrow
                     ? new long[] {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE}[rnd.nextInt(5)]
-                    : EXTREMES[rnd.nextInt(EXTREMES.length)];
+                    : AlignmentValues.EXTREMES[rnd.nextInt(AlignmentValues.EXTREMES.length)];
           } else {
             v = narrow ? rnd.nextInt() : rnd.nextLong();
           }
@@ -303,81 +284,7 @@ class AlignmentDifferentialTest {
     }
   }
 
-  private static Object javaTime(Run r, DataType type, BigInteger t) {
-    switch (type.root()) {
-      case INTEGER:
-        return t.intValueExact();
-      case BIGINT:
-        return t.longValueExact();
-      case TIMESTAMP_WITHOUT_TIME_ZONE:
-        {
-          long ns = t.longValueExact();
-          return LocalDateTime.ofEpochSecond(
-              Math.floorDiv(ns, 1_000_000_000L),
-              (int) Math.floorMod(ns, 1_000_000_000L),
-              ZoneOffset.UTC);
-        }
-      default:
-        {
-          long ns = t.longValueExact();
-          return Instant.ofEpochSecond(
-              Math.floorDiv(ns, 1_000_000_000L), Math.floorMod(ns, 1_000_000_000L));
-        }
-    }
-  }
-
-  private static Double doubleValue(Random rnd) {
-    int k = rnd.nextInt(40);
-    if (k == 0) {
-      return Double.NaN;
-    }
-    if (k == 1) {
-      return -0.0;
-    }
-    return Math.round(rnd.nextGaussian() * 1000) / 8.0;
-  }
-
-  private static Long longValue(Random rnd) {
-    int k = rnd.nextInt(10);
-    if (k == 0) {
-      return EXTREMES[rnd.nextInt(EXTREMES.length)];
-    }
-    return (long) rnd.nextInt(2000) - 1000;
-  }
-
   // ---------------------------------------------------------------- specs
-
-  /** A random span in reference units, with the matching API value. */
-  private record RandomSpan(BigInteger units, Duration duration, long integer) {}
-
-  private static RandomSpan span(Run r, Random rnd) {
-    if (r.timestamps()) {
-      Duration[] choices = {
-        Duration.ZERO,
-        Duration.ofNanos(1),
-        Duration.ofNanos(1_500),
-        Duration.ofMillis(1),
-        Duration.ofNanos(1_500_000),
-        Duration.ofMillis(5),
-        Duration.ofSeconds(3),
-        Duration.ofDays(365L * 100),
-        Duration.ofDays(365L * 400),
-        Duration.ofSeconds(Long.MAX_VALUE / 2),
-        Duration.ofNanos(rnd.nextLong() & Long.MAX_VALUE)
-      };
-      Duration d = choices[rnd.nextInt(choices.length)];
-      BigInteger ns =
-          BigInteger.valueOf(d.getSeconds())
-              .multiply(BigInteger.valueOf(1_000_000_000L))
-              .add(BigInteger.valueOf(d.getNano()));
-      return new RandomSpan(ns, d, 0);
-    }
-    long[] choices = {
-      0, 1, 2, 3, 5, 10, Long.MAX_VALUE, Long.MAX_VALUE - 1, rnd.nextLong() & Long.MAX_VALUE
-    };
-    long v = choices[rnd.nextInt(choices.length)];
-    return new RandomSpan(BigInteger.valueOf(v), null, v);
-  }
 
   private Scan rightScan(Run r, String... columns) {
     Scan s = r.right.scan();
@@ -387,18 +294,13 @@ class AlignmentDifferentialTest {
     return s.select(columns);
   }
 
-  private static String[] concat(String[] a, String... b) {
-    String[] out = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
-  }
-
   // ---------------------------------------------------------------- checks
 
   private void checkAsof(Run r, Random rnd) {
     Direction d = Direction.values()[rnd.nextInt(3)];
     boolean exact = rnd.nextInt(10) < 7;
-    RandomSpan tol = rnd.nextInt(3) == 0 ? null : span(r, rnd);
+    AlignmentValues.RandomSpan tol =
+        rnd.nextInt(3) == 0 ? null : AlignmentValues.span(r.timestamps(), rnd);
     AsofJoin spec = AsofJoin.on("t").by(r.byNames()).direction(d).allowExactMatches(exact);
     if (!r.rightOn.equals("t")) {
       spec = spec.rightOn(r.rightOn);
@@ -408,7 +310,7 @@ class AlignmentDifferentialTest {
           tol.duration() != null ? spec.tolerance(tol.duration()) : spec.tolerance(tol.integer());
     }
     // the by columns and a same-named time key are selected but must not be carried
-    String[] select = concat(r.byNames(), r.rightOn, "v", "n", "s", "vec");
+    String[] select = AlignmentValues.concat(r.byNames(), r.rightOn, "v", "n", "s", "vec");
     List<Map<String, Object>> out =
         Alignment.joinAsof(r.left.scan(), rightScan(r, select), spec).toList();
     List<String> carried = new ArrayList<>();
@@ -434,7 +336,7 @@ class AlignmentDifferentialTest {
         asofMatches++;
       }
       for (String c : carried) {
-        assertValue(
+        AlignmentValues.assertValue(
             row.get(c),
             m == null ? null : m.values().get(c),
             "asof " + spec + " row " + i + " column " + c);
@@ -443,7 +345,8 @@ class AlignmentDifferentialTest {
   }
 
   private void checkInterpolate(Run r, Random rnd) {
-    RandomSpan tol = rnd.nextInt(3) == 0 ? null : span(r, rnd);
+    AlignmentValues.RandomSpan tol =
+        rnd.nextInt(3) == 0 ? null : AlignmentValues.span(r.timestamps(), rnd);
     Interpolation spec = Interpolation.on("t").by(r.byNames());
     if (!r.rightOn.equals("t")) {
       spec = spec.rightOn(r.rightOn);
@@ -452,9 +355,9 @@ class AlignmentDifferentialTest {
       spec =
           tol.duration() != null ? spec.tolerance(tol.duration()) : spec.tolerance(tol.integer());
     }
-    String[] select = concat(r.byNames(), "v", "n", "vec");
+    String[] select = AlignmentValues.concat(r.byNames(), "v", "n", "vec");
     if (r.rightOn.equals("t")) {
-      select = concat(select, "t");
+      select = AlignmentValues.concat(select, "t");
     }
     List<Map<String, Object>> out =
         Alignment.interpolate(r.left.scan(), rightScan(r, select), spec).toList();
@@ -467,7 +370,7 @@ class AlignmentDifferentialTest {
         Object expected =
             BruteForceAlignment.interpolate(
                 rows, r.leftTimes.get(i), tol == null ? null : tol.units(), c);
-        assertValue(
+        AlignmentValues.assertValue(
             row.get(c),
             expected,
             "interpolate " + spec + " row " + i + " column " + c,
@@ -484,8 +387,9 @@ class AlignmentDifferentialTest {
   };
 
   private void checkWindow(Run r, Random rnd) {
-    RandomSpan preceding = span(r, rnd);
-    RandomSpan following = rnd.nextInt(4) == 0 ? null : span(r, rnd);
+    AlignmentValues.RandomSpan preceding = AlignmentValues.span(r.timestamps(), rnd);
+    AlignmentValues.RandomSpan following =
+        rnd.nextInt(4) == 0 ? null : AlignmentValues.span(r.timestamps(), rnd);
     Closed closed = Closed.values()[rnd.nextInt(4)];
     WindowJoin spec = WindowJoin.on("t").by(r.byNames()).closed(closed);
     if (!r.rightOn.equals("t")) {
@@ -528,13 +432,15 @@ class AlignmentDifferentialTest {
       for (Object[] a : aggs) {
         String name = a[0] + "_" + a[1];
         Object expected = BruteForceAlignment.aggregate(window, (String) a[0], (Aggregation) a[1]);
-        assertValue(row.get(name), expected, "window " + spec + " row " + i + " column " + name);
+        AlignmentValues.assertValue(
+            row.get(name), expected, "window " + spec + " row " + i + " column " + name);
       }
     }
   }
 
   private void checkChain(Run r, Random rnd) {
-    RandomSpan tol = rnd.nextBoolean() ? null : span(r, rnd);
+    AlignmentValues.RandomSpan tol =
+        rnd.nextBoolean() ? null : AlignmentValues.span(r.timestamps(), rnd);
     AsofJoin first = AsofJoin.on("t").by(r.byNames()).direction(Direction.NEAREST);
     Interpolation second = Interpolation.spec().suffix("_interp");
     WindowJoin third = WindowJoin.spec().aggregate("n_count", "n", Aggregation.COUNT);
@@ -570,80 +476,23 @@ class AlignmentDifferentialTest {
           BruteForceAlignment.window(
               rows, t, tol == null ? BigInteger.ZERO : tol.units(), BigInteger.ZERO, true, true);
       String at = "chain row " + i;
-      assertValue(row.get("v"), near == null ? null : near.values().get("v"), at + " v");
-      assertValue(
+      AlignmentValues.assertValue(
+          row.get("v"), near == null ? null : near.values().get("v"), at + " v");
+      AlignmentValues.assertValue(
           row.get("v_interp"),
           BruteForceAlignment.interpolate(rows, t, null, "v"),
           at + " v_interp",
           BruteForceAlignment.scale(rows, t, "v"));
-      assertValue(
+      AlignmentValues.assertValue(
           row.get("n_count"),
           BruteForceAlignment.aggregate(window, "n", Aggregation.COUNT),
           at + " n_count");
-      assertValue(row.get("v_fwd"), fwd == null ? null : fwd.values().get("v"), at + " v_fwd");
+      AlignmentValues.assertValue(
+          row.get("v_fwd"), fwd == null ? null : fwd.values().get("v"), at + " v_fwd");
     }
   }
 
   private static void assertLeft(Run r, Map<String, Object> row, int i) {
     assertThat(row.get("id")).as("left order").isEqualTo(r.leftRows.get(i).get("id"));
-  }
-
-  private static void assertValue(Object actual, Object expected, String what) {
-    assertValue(actual, expected, what, 0);
-  }
-
-  private static void assertValue(Object actual, Object expected, String what, double scale) {
-    if (expected == null || actual == null) {
-      if (expected != actual) {
-        fail(what + ": expected " + show(expected) + " but got " + show(actual));
-      }
-      return;
-    }
-    if (expected instanceof Double && actual instanceof Double) {
-      double a = (Double) actual;
-      double e = (Double) expected;
-      if (!close(a, e, scale)) {
-        fail(what + ": expected " + e + " but got " + a);
-      }
-      return;
-    }
-    if (expected instanceof double[] && actual instanceof double[]) {
-      double[] a = (double[]) actual;
-      double[] e = (double[]) expected;
-      boolean ok = a.length == e.length;
-      for (int k = 0; ok && k < a.length; k++) {
-        ok = close(a[k], e[k], scale);
-      }
-      if (!ok) {
-        fail(what + ": expected " + Arrays.toString(e) + " but got " + Arrays.toString(a));
-      }
-      return;
-    }
-    if (expected instanceof float[]) {
-      assertThat((float[]) actual).as(what).isEqualTo((float[]) expected);
-      return;
-    }
-    assertThat(actual).as(what).isEqualTo(expected);
-  }
-
-  private static boolean close(double a, double e, double scale) {
-    if (Double.isNaN(a) || Double.isNaN(e)) {
-      return Double.isNaN(a) && Double.isNaN(e);
-    }
-    if (Double.compare(a, e) == 0) {
-      return true;
-    }
-    double magnitude = Math.max(Math.max(1.0, scale), Math.max(Math.abs(a), Math.abs(e)));
-    return Math.abs(a - e) <= 1e-9 * magnitude;
-  }
-
-  private static String show(Object o) {
-    if (o instanceof double[]) {
-      return Arrays.toString((double[]) o);
-    }
-    if (o instanceof float[]) {
-      return Arrays.toString((float[]) o);
-    }
-    return String.valueOf(o);
   }
 }
