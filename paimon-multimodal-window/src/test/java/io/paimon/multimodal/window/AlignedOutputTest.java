@@ -6,6 +6,7 @@ import static io.paimon.multimodal.window.AlignmentFixture.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.BlobDescriptor;
+import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Table;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
@@ -67,7 +68,11 @@ class AlignedOutputTest {
   }
 
   private List<Object> values(Table l, Table r, AsofJoin spec) {
-    return column(Alignment.joinAsof(l.scan(), r.scan(), spec).toList(), "v");
+    return values(l, r.scan(), spec);
+  }
+
+  private List<Object> values(Table l, Scan r, AsofJoin spec) {
+    return column(Alignment.joinAsof(l.scan(), r, spec).toList(), "v");
   }
 
   @Test
@@ -233,5 +238,47 @@ class AlignedOutputTest {
     assertThat(base.toString()).contains("direction=BACKWARD").doesNotContain("tolerance");
     assertThat(changed.toString()).contains("FORWARD", "tolerance=3", "by=[g]", "_x");
     assertThat(Arrays.asList(base, changed)).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void aTagPinnedRightScanReadsTheTaggedSnapshot() {
+    Table l = left(10);
+    Table r = right(new Object[] {5L, "tagged"});
+    r.createTag("v1");
+    r.add(rows(RR, new Object[] {9L, "later"}));
+    assertThat(values(l, r.scan().tag("v1"), AsofJoin.on("t"))).containsExactly("tagged");
+    assertThat(values(l, r.scan(), AsofJoin.on("t"))).containsExactly("later");
+  }
+
+  @Test
+  void aRightScanOfTakenRowIdsKeepsItsOrderAndDuplicates() {
+    Table l = left(10);
+    Table r = right(new Object[] {10L, "a"}, new Object[] {10L, "b"}, new Object[] {3L, "c"});
+    // input order b, a, b: the last row at time 10 is b, the first is b
+    Aligned backward =
+        Alignment.joinAsof(l.scan(), r.takeRowIds(1, 0, 1, 2).select("v"), AsofJoin.on("t"));
+    assertThat(column(backward.toList(), "v")).containsExactly("b");
+    Aligned forward =
+        Alignment.joinAsof(
+            l.scan(),
+            r.takeRowIds(0, 1, 2).select("v"),
+            AsofJoin.on("t").direction(Direction.FORWARD));
+    assertThat(column(forward.toList(), "v")).containsExactly("a");
+  }
+
+  @Test
+  void aChainedSpecMaySetItsOwnOnAndBy() {
+    Table l = f.table("g", DataTypes.INT(), "t", DataTypes.BIGINT(), "u", DataTypes.BIGINT());
+    l.add(List.of(row("g", 1, "t", 10L, "u", 100L)));
+    Table r1 = f.table("g", DataTypes.INT(), "t", DataTypes.BIGINT(), "a", DataTypes.INT());
+    r1.add(List.of(row("g", 1, "t", 9L, "a", 1), row("g", 2, "t", 10L, "a", 2)));
+    Table r2 = f.table("u", DataTypes.BIGINT(), "b", DataTypes.INT());
+    r2.add(List.of(row("u", 99L, "b", 7)));
+    List<Map<String, Object>> out =
+        Alignment.joinAsof(l.scan(), r1.scan(), AsofJoin.on("t").by("g"))
+            .joinAsof(r1.scan().select("a"), AsofJoin.spec().by().suffix("_any"))
+            .joinAsof(r2.scan(), AsofJoin.on("u").by())
+            .toList();
+    assertThat(out).containsExactly(row("g", 1, "t", 10L, "u", 100L, "a", 1, "a_any", 2, "b", 7));
   }
 }
