@@ -55,6 +55,15 @@ public final class ScanImpl implements Scan {
     return table;
   }
 
+  /**
+   * Whether reading each split of {@link #plan()} with {@link #split} and concatenating the results
+   * in plan order gives this scan's rows in its order: true unless the scan has a limit or reads
+   * taken row IDs (for readers that split a scan across threads).
+   */
+  public boolean splittable() {
+    return ctx.limit() < 0 && ctx.rowIds() == null && ctx.split() == null;
+  }
+
   @Override
   public Scan where(String predicate) {
     Objects.requireNonNull(predicate, "predicate");

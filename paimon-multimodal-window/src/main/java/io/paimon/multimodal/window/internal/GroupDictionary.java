@@ -175,6 +175,29 @@ final class GroupDictionary {
     }
   }
 
+  /**
+   * Adds every group of {@code other} (same layout) and returns, per group id of {@code other}, its
+   * id here.
+   */
+  int[] addAll(GroupDictionary other) {
+    int[] remap = new int[other.size];
+    if (longKeys) {
+      for (int s = 0; s < other.slots.length; s++) {
+        int g = other.slots[s];
+        if (g != EMPTY) {
+          remap[g] = add(other.slotKeys[s]);
+        }
+      }
+    } else {
+      for (int g = 0; g < other.size; g++) {
+        int from = other.offsets[g];
+        int len = other.offsets[g + 1] - from;
+        remap[g] = add(Arrays.copyOfRange(other.arena, from, from + len), len);
+      }
+    }
+    return remap;
+  }
+
   /** Approximate heap bytes held. */
   long heapBytes() {
     return (long) slots.length * (longKeys ? 12 : 4) + arena.length + offsets.length * 8L;

@@ -1,6 +1,5 @@
 package io.paimon.multimodal.window.internal;
 
-import io.paimon.multimodal.window.AlignmentException;
 import io.paimon.types.DataType;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -41,14 +40,16 @@ final class KeyColumn {
   /** Fails naming the row if the value is null. */
   void checkNotNull(FieldVector v, int i, long row, long rowId) {
     if (v.isNull(i)) {
-      throw new AlignmentException(
-          input
-              + ": key column '"
-              + name
-              + "' is null at row "
-              + row
-              + (rowId >= 0 ? " (_ROW_ID " + rowId + ")" : "")
-              + "; keys must not be null");
+      throw new RowError(
+          r ->
+              input
+                  + ": key column '"
+                  + name
+                  + "' is null at row "
+                  + r
+                  + (rowId >= 0 ? " (_ROW_ID " + rowId + ")" : "")
+                  + "; keys must not be null",
+          row);
     }
   }
 
@@ -60,15 +61,17 @@ final class KeyColumn {
     }
     long limit = Long.MAX_VALUE / factor;
     if (raw > limit || raw < -limit) {
-      throw new AlignmentException(
-          input
-              + ": key column '"
-              + name
-              + "' value "
-              + raw
-              + " at row "
-              + row
-              + " does not fit a 64-bit count of the other input's finer timestamp unit");
+      throw new RowError(
+          r ->
+              input
+                  + ": key column '"
+                  + name
+                  + "' value "
+                  + raw
+                  + " at row "
+                  + r
+                  + " does not fit a 64-bit count of the other input's finer timestamp unit",
+          row);
     }
     return raw * factor;
   }
