@@ -39,7 +39,8 @@ public final class ScanImpl implements Scan {
 
   /**
    * The table this scan reads: its storage ({@link TableState#io()}), paths and schema. For modules
-   * that run a scan and then read what it points at (BLOB payloads) through the same storage.
+   * that build on scans: BLOB reads fetch what a scan's descriptors point at through the same
+   * storage, time alignment fetches rows of a scanned table by row ID.
    */
   public TableState table() {
     return table;
@@ -53,6 +54,15 @@ public final class ScanImpl implements Scan {
   /** A scan of the given row IDs, in order. */
   public static Scan ofRowIds(TableState table, long[] rowIds) {
     return new ScanImpl(table, ScanContext.initial(rowIds.clone()));
+  }
+
+  /**
+   * Whether reading each split of {@link #plan()} with {@link #split} and concatenating the results
+   * in plan order gives this scan's rows in its order: true unless the scan has a limit or reads
+   * taken row IDs (for readers that split a scan across threads).
+   */
+  public boolean splittable() {
+    return ctx.limit() < 0 && ctx.rowIds() == null && ctx.split() == null;
   }
 
   @Override

@@ -1,0 +1,54 @@
+package io.paimon.multimodal.internal.scan;
+
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.meta.DataFileMeta;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Repeated row-ID reads of some columns of one snapshot: the snapshot and its data files are
+ * resolved once, so each {@link #fetch} costs only the blocks holding the rows (what {@code
+ * Table.takeRowIds(ids).snapshot(id).select(columns)} does, without planning the snapshot again per
+ * call). For modules that fetch the rows they matched batch by batch, such as time alignment.
+ * Immutable and thread-safe; each fetch's reader is not.
+ */
+public final class RowIdFetcher {
+
+  private final TableState table;
+  private final ScanPlanner.Resolved resolved;
+  private final List<DataFileMeta> files;
+  private final List<String> columns;
+  private final OutputLayout layout;
+
+  /** Resolves the snapshot (0: a table without commits, nothing can be fetched). */
+  public RowIdFetcher(TableState table, long snapshotId, List<String> columns) {
+    this.table = table;
+    this.columns = List.copyOf(columns);
+    ScanContext ctx = context(new long[0], snapshotId, 1);
+    this.resolved =
+        snapshotId == 0 ? new ScanPlanner.Resolved(0, null, null) : ScanPlanner.resolve(table, ctx);
+    this.files = ScanPlanner.files(table, resolved.snapshot());
+    this.layout = new OutputLayout(table, ctx);
+  }
+
+  private ScanContext context(long[] ids, long snapshotId, int batchSize) {
+    ScanContext ctx = ScanContext.initial(ids).withProjection(columns).withBatchSize(batchSize);
+    return snapshotId > 0 ? ctx.withSnapshot(snapshotId) : ctx;
+  }
+
+  /** The Arrow schema of fetched rows. */
+  public Schema arrowSchema() {
+    return layout.arrowSchema();
+  }
+
+  /**
+   * Streams the rows with these IDs (all in the snapshot) in the given order, in one batch when the
+   * ids fit the batch size. The caller closes the reader.
+   */
+  public ArrowReader fetch(long[] ids, int batchSize, BufferAllocator allocator) {
+    ScanContext ctx = context(ids, resolved.snapshotId(), Math.max(1, batchSize));
+    return new TakeReader(table, ctx, resolved, files, layout, allocator);
+  }
+}

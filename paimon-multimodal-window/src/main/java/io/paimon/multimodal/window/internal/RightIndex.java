@@ -1,0 +1,431 @@
+package io.paimon.multimodal.window.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Split;
+import io.paimon.multimodal.internal.scan.ScanImpl;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * The in-memory side of an alignment step: for every right row only its time and row ID, grouped by
+ * the {@code by} keys in a compressed layout (groups are contiguous ranges {@code [starts[g],
+ * starts[g + 1])} of two parallel primitive arrays) and sorted within a group by time, ties kept in
+ * right input order (a stable sort).
+ *
+ * <p>Memory: 16 bytes per right row (an 8-byte time, an 8-byte row ID), plus 4 bytes per group and
+ * the {@link GroupDictionary}. While loading, a 4-byte group id per row and one copy of the arrays
+ * are held in addition (the grouping is a counting sort). Immutable once built; thread-safe to
+ * read.
+ */
+final class RightIndex {
+
+  /** Right rows read per key batch while loading. */
+  static final int LOAD_BATCH = 65536;
+
+  final GroupDictionary groups;
+  final int[] starts;
+  final long[] times;
+  final long[] rowIds;
+
+  private RightIndex(GroupDictionary groups, int[] starts, long[] times, long[] rowIds) {
+    this.groups = groups;
+    this.starts = starts;
+    this.times = times;
+    this.rowIds = rowIds;
+  }
+
+  int size() {
+    return times.length;
+  }
+
+  /**
+   * Reads the keys of {@code right} (only the key columns and {@code _ROW_ID}) and builds the
+   * index. A scan of several data files without a limit is read in two parts, in two threads (the
+   * files of the first and of the second half, each with a group dictionary of its own, merged
+   * afterwards); row numbers in errors count across both.
+   *
+   * @throws io.paimon.multimodal.window.AlignmentException for a null or out-of-range key, naming
+   *     the row
+   */
+  static RightIndex load(Scan right, KeyColumn time, KeyColumn[] by, BufferAllocator allocator) {
+    List<String> names = new java.util.ArrayList<>();
+    names.add(time.name);
+    for (KeyColumn c : by) {
+      if (!names.contains(c.name)) {
+        names.add(c.name);
+      }
+    }
+    names.add(Schema.ROW_ID);
+    Scan keys = right.select(names).batchSize(LOAD_BATCH).allocator(allocator);
+    List<List<Scan>> halves = halves(keys);
+    if (halves.size() == 1) {
+      Part only = new Part(time, by);
+      only.load(halves.get(0), allocator);
+      return build(List.of(only), by.length == 0);
+    }
+    Part first = new Part(time, by);
+    Part second = new Part(time, by);
+    Throwable[] failure = new Throwable[1];
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                second.load(halves.get(1), allocator);
+              } catch (Throwable e) {
+                failure[0] = e;
+              }
+            },
+            "align-keys-2");
+    thread.setDaemon(true);
+    thread.start();
+    try {
+      first.load(halves.get(0), allocator);
+    } finally {
+      join(thread);
+    }
+    if (failure[0] instanceof RowError) {
+      throw ((RowError) failure[0]).shifted(first.n);
+    }
+    if (failure[0] instanceof RuntimeException) {
+      throw (RuntimeException) failure[0];
+    }
+    if (failure[0] != null) {
+      throw new IllegalStateException(failure[0]);
+    }
+    return build(List.of(first, second), by.length == 0);
+  }
+
+  private static void join(Thread thread) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        thread.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The scan as one part, or as the splits of two halves of its files (by row count). */
+  private static List<List<Scan>> halves(Scan keys) {
+    if (!(keys instanceof ScanImpl) || !((ScanImpl) keys).splittable()) {
+      return List.of(List.of(keys));
+    }
+    List<Split> splits = keys.plan();
+    if (splits.size() < 2) {
+      return List.of(List.of(keys));
+    }
+    long total = 0;
+    for (Split sp : splits) {
+      total += sp.rowCount();
+    }
+    List<Scan> a = new java.util.ArrayList<>();
+    List<Scan> b = new java.util.ArrayList<>();
+    long seen = 0;
+    for (Split sp : splits) {
+      (a.isEmpty() || seen + sp.rowCount() / 2 <= total / 2 ? a : b).add(keys.split(sp));
+      seen += sp.rowCount();
+    }
+    return b.isEmpty() ? List.of(a) : List.of(a, b);
+  }
+
+  /** The keys of some splits of a right input, in scan order, with their own dictionary. */
+  private static final class Part {
+    final KeyColumn time;
+    final KeyColumn[] by;
+    final GroupDictionary dictionary;
+    final GroupReader reader;
+    int[] groupOf = new int[1024];
+    long[] t = new long[1024];
+    long[] ids = new long[1024];
+    int n;
+
+    Part(KeyColumn time, KeyColumn[] by) {
+      this.time = time;
+      this.by = by;
+      this.dictionary = new GroupDictionary(GroupReader.usesLongKeys(by));
+      this.reader = new GroupReader(by, dictionary);
+    }
+
+    void load(List<Scan> scans, BufferAllocator allocator) {
+      FieldVector[] byVectors = new FieldVector[by.length];
+      for (Scan scan : scans) {
+        // Decoding runs a batch ahead in a thread of its own, overlapping the work below.
+        try (Prefetcher r = new Prefetcher("align-keys", scan::toArrowReader, allocator)) {
+          VectorSchemaRoot batch;
+          while ((batch = r.next()) != null) {
+            try (VectorSchemaRoot owned = batch) {
+              append(owned, byVectors);
+            }
+          }
+        }
+      }
+    }
+
+    private void append(VectorSchemaRoot batch, FieldVector[] byVectors) {
+      int rows = batch.getRowCount();
+      if (n + rows > t.length) {
+        int cap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(n + (long) rows, t.length * 2L));
+        if (by.length > 0) {
+          groupOf = Arrays.copyOf(groupOf, cap);
+        }
+        t = Arrays.copyOf(t, cap);
+        ids = Arrays.copyOf(ids, cap);
+      }
+      FieldVector tv = batch.getVector(time.name);
+      BigIntVector rid = (BigIntVector) batch.getVector(Schema.ROW_ID);
+      for (int c = 0; c < by.length; c++) {
+        byVectors[c] = batch.getVector(by[c].name);
+      }
+      boolean checkNulls = tv.getNullCount() > 0;
+      for (FieldVector v : byVectors) {
+        checkNulls |= v.getNullCount() > 0;
+      }
+      boolean plainTime = !checkNulls && time.factor == 1 && tv instanceof BigIntVector;
+      if (plainTime && (by.length == 0 || plainLongKey(by[0], byVectors[0], by.length))) {
+        // The common case of BIGINT times and at most one BIGINT group key: straight from the
+        // Arrow buffers.
+        org.apache.arrow.memory.ArrowBuf tb = tv.getDataBuffer();
+        org.apache.arrow.memory.ArrowBuf ib = rid.getDataBuffer();
+        for (int i = 0; i < rows; i++) {
+          t[n + i] = tb.getLong(8L * i);
+          ids[n + i] = ib.getLong(8L * i);
+        }
+        if (by.length > 0) {
+          org.apache.arrow.memory.ArrowBuf gb = byVectors[0].getDataBuffer();
+          for (int i = 0; i < rows; i++) {
+            groupOf[n + i] = dictionary.add(gb.getLong(8L * i));
+          }
+        }
+        n += rows;
+        return;
+      }
+      for (int i = 0; i < rows; i++, n++) {
+        long row = n;
+        long id = rid.get(i);
+        if (checkNulls) {
+          time.checkNotNull(tv, i, row, id);
+          for (int c = 0; c < by.length; c++) {
+            by[c].checkNotNull(byVectors[c], i, row, id);
+          }
+        }
+        t[n] = time.readLong(tv, i, row);
+        ids[n] = id;
+        if (by.length > 0) {
+          groupOf[n] = reader.group(byVectors, i, row, true);
+        }
+      }
+    }
+  }
+
+  private static boolean plainLongKey(KeyColumn c, FieldVector v, int count) {
+    return count == 1 && c.kind == KeyKind.INTEGER && c.factor == 1 && v instanceof BigIntVector;
+  }
+
+  /**
+   * Merges the parts' dictionaries into the first, then groups the rows of all parts, in part order
+   * (a stable counting sort), and sorts each group by time (a stable merge sort).
+   */
+  private static RightIndex build(List<Part> parts, boolean ungrouped) {
+    GroupDictionary dictionary = parts.get(0).dictionary;
+    int[][] remap = new int[parts.size()][];
+    for (int p = 1; p < parts.size(); p++) {
+      remap[p] = dictionary.addAll(parts.get(p).dictionary);
+    }
+    int groupCount = ungrouped ? 1 : dictionary.size();
+    long total = 0;
+    for (Part part : parts) {
+      total += part.n;
+    }
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          "a right input of " + total + " rows is more than one alignment step can index");
+    }
+    int n = (int) total;
+    int[] starts = new int[groupCount + 1];
+    if (groupCount == 0) {
+      return new RightIndex(dictionary, starts, new long[0], new long[0]);
+    }
+    long[] times;
+    long[] rowIds;
+    if (groupCount == 1 && parts.size() == 1) {
+      Part only = parts.get(0);
+      starts[1] = n;
+      times = only.t.length == n ? only.t : Arrays.copyOf(only.t, n);
+      rowIds = only.ids.length == n ? only.ids : Arrays.copyOf(only.ids, n);
+    } else {
+      for (int p = 0; p < parts.size(); p++) {
+        Part part = parts.get(p);
+        for (int i = 0; i < part.n; i++) {
+          starts[group(part, remap[p], i, ungrouped) + 1]++;
+        }
+      }
+      for (int g = 0; g < groupCount; g++) {
+        starts[g + 1] += starts[g];
+      }
+      int[] next = Arrays.copyOf(starts, groupCount);
+      times = new long[n];
+      rowIds = new long[n];
+      for (int p = 0; p < parts.size(); p++) {
+        Part part = parts.get(p);
+        for (int i = 0; i < part.n; i++) {
+          int at = next[group(part, remap[p], i, ungrouped)]++;
+          times[at] = part.t[i];
+          rowIds[at] = part.ids[i];
+        }
+        // the part's arrays are garbage from here on
+        part.t = null;
+        part.ids = null;
+        part.groupOf = null;
+      }
+    }
+    return sortGroups(dictionary, starts, times, rowIds);
+  }
+
+  private static int group(Part part, int[] remap, int i, boolean ungrouped) {
+    if (ungrouped) {
+      return 0;
+    }
+    int g = part.groupOf[i];
+    return remap == null ? g : remap[g];
+  }
+
+  /** Sorts each group's range by time, stably (skipped for ranges already in order). */
+  private static RightIndex sortGroups(
+      GroupDictionary dictionary, int[] starts, long[] times, long[] rowIds) {
+    int groupCount = starts.length - 1;
+    long[] scratchT = null;
+    long[] scratchI = null;
+    for (int g = 0; g < groupCount; g++) {
+      int from = starts[g];
+      int to = starts[g + 1];
+      if (isSorted(times, from, to)) {
+        continue;
+      }
+      if (scratchT == null || scratchT.length < to - from) {
+        scratchT = new long[to - from];
+        scratchI = new long[to - from];
+      }
+      mergeSort(times, rowIds, from, to, scratchT, scratchI);
+    }
+    return new RightIndex(dictionary, starts, times, rowIds);
+  }
+
+  private static boolean isSorted(long[] a, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
+      if (a[i - 1] > a[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A stable sort of {@code t[from..to)} carrying {@code ids} along. */
+  static void mergeSort(long[] t, long[] ids, int from, int to, long[] st, long[] si) {
+    int n = to - from;
+    if (n < 32) {
+      for (int i = from + 1; i < to; i++) {
+        long kt = t[i];
+        long ki = ids[i];
+        int j = i - 1;
+        while (j >= from && t[j] > kt) {
+          t[j + 1] = t[j];
+          ids[j + 1] = ids[j];
+          j--;
+        }
+        t[j + 1] = kt;
+        ids[j + 1] = ki;
+      }
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    mergeSort(t, ids, from, mid, st, si);
+    mergeSort(t, ids, mid, to, st, si);
+    if (t[mid - 1] <= t[mid]) {
+      return;
+    }
+    int left = mid - from;
+    System.arraycopy(t, from, st, 0, left);
+    System.arraycopy(ids, from, si, 0, left);
+    int i = 0;
+    int j = mid;
+    int k = from;
+    while (i < left && j < to) {
+      if (t[j] < st[i]) {
+        t[k] = t[j];
+        ids[k++] = ids[j++];
+      } else {
+        t[k] = st[i];
+        ids[k++] = si[i++];
+      }
+    }
+    while (i < left) {
+      t[k] = st[i];
+      ids[k++] = si[i++];
+    }
+  }
+
+  /**
+   * {@link #lowerBound} or {@link #upperBound} ({@code strict}) searched from a hint: when the
+   * position lies at or after {@code hint} (as when a group's left times increase, the usual case)
+   * it is found by galloping forward from there, in O(log distance); otherwise by binary search.
+   */
+  int boundFrom(int hint, int from, int to, long key, boolean strict) {
+    if (hint <= from || hint > to || !before(times[hint - 1], key, strict)) {
+      return strict ? upperBound(from, to, key) : lowerBound(from, to, key);
+    }
+    // times[hint - 1] is before the key: gallop to bracket the answer in (lo, hi]
+    int lo = hint - 1;
+    int step = 1;
+    int hi = hint;
+    while (hi < to && before(times[hi], key, strict)) {
+      lo = hi;
+      step <<= 1;
+      hi = (int) Math.min(to, (long) hi + step);
+    }
+    return strict ? upperBound(lo + 1, hi, key) : lowerBound(lo + 1, hi, key);
+  }
+
+  private static boolean before(long time, long key, boolean strict) {
+    return strict ? time <= key : time < key;
+  }
+
+  /** The first position in {@code [from, to)} whose time is {@code >= key}, else {@code to}. */
+  int lowerBound(int from, int to, long key) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      if (times[m] < key) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo;
+  }
+
+  /** The first position in {@code [from, to)} whose time is {@code > key}, else {@code to}. */
+  int upperBound(int from, int to, long key) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int m = (lo + hi) >>> 1;
+      if (times[m] <= key) {
+        lo = m + 1;
+      } else {
+        hi = m;
+      }
+    }
+    return lo;
+  }
+}

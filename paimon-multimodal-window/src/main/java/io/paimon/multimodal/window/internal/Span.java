@@ -1,0 +1,41 @@
+package io.paimon.multimodal.window.internal;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A non-negative length of time as given by the user: a {@link Duration} (for timestamp keys) or a
+ * count of key units (for integer keys). Immutable.
+ *
+ * @param duration the duration, or null for a count of key units
+ * @param units the count of key units when {@code duration} is null
+ */
+public record Span(Duration duration, long units) {
+
+  /** A span of key units. @throws IllegalArgumentException naming {@code what} if negative */
+  public static Span ofUnits(String what, long units) {
+    if (units < 0) {
+      throw new IllegalArgumentException(what + " must not be negative, got " + units);
+    }
+    return new Span(null, units);
+  }
+
+  /** A span of time. @throws IllegalArgumentException naming {@code what} if negative */
+  public static Span ofDuration(String what, Duration duration) {
+    Objects.requireNonNull(duration, what);
+    if (duration.isNegative()) {
+      throw new IllegalArgumentException(what + " must not be negative, got " + duration);
+    }
+    return new Span(duration, 0);
+  }
+
+  /** Whether the span is a {@link Duration}. */
+  public boolean isDuration() {
+    return duration != null;
+  }
+
+  @Override
+  public String toString() {
+    return duration != null ? duration.toString() : Long.toString(units);
+  }
+}

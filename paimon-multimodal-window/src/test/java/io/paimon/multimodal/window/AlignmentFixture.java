@@ -1,0 +1,65 @@
+package io.paimon.multimodal.window;
+
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Multimodal;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Table;
+import io.paimon.types.DataType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Real tables in a temporary warehouse for alignment tests. */
+final class AlignmentFixture implements AutoCloseable {
+
+  final Connection conn;
+  private int tables;
+
+  AlignmentFixture(Path dir) {
+    this.conn = Multimodal.connect(dir.toString());
+  }
+
+  /** A table with columns given as name, type, name, type, ... */
+  Table table(Object... columns) {
+    Schema.Builder b = Schema.builder();
+    for (int i = 0; i < columns.length; i += 2) {
+      b.column((String) columns[i], (DataType) columns[i + 1]);
+    }
+    return conn.createTable("t" + (tables++), b.build(), false);
+  }
+
+  /** A row from name, value, name, value, ... */
+  static Map<String, Object> row(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put((String) kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  /** Rows of (name0, name1, ...) from value tuples. */
+  static List<Map<String, Object>> rows(String[] names, Object[]... values) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Object[] v : values) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      for (int i = 0; i < names.length; i++) {
+        m.put(names[i], v[i]);
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  /** One column of a result. */
+  static List<Object> column(List<Map<String, Object>> rows, String name) {
+    return rows.stream().map(r -> r.get(name)).collect(Collectors.toList());
+  }
+
+  @Override
+  public void close() {
+    conn.close();
+  }
+}
