@@ -8,7 +8,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** A local file read with {@link FileChannel} positional reads, safe for concurrent use. */
+/**
+ * A local file read with {@link FileChannel} positional reads, safe for concurrent use. Long reads
+ * go through pooled direct buffers ({@link DirectBufferPool}), so threads that live for one read do
+ * not each allocate the JDK's temporary direct buffer.
+ */
 public final class LocalSeekableInput implements SeekableInput {
 
   private final String name;
@@ -34,18 +38,45 @@ public final class LocalSeekableInput implements SeekableInput {
     return channel.size();
   }
 
+  /** Reads shorter than this go straight into the array: the JDK's per-thread buffer is small. */
+  private static final int POOLED_READ_MIN = 16 << 10;
+
   @Override
   public void readFully(long position, byte[] buf, int off, int len) throws IOException {
-    ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
-    long pos = position;
-    while (bb.hasRemaining()) {
-      int n = channel.read(bb, pos);
-      if (n < 0) {
-        throw new EOFException(
-            name + ": end of file at " + pos + " while reading " + len + " bytes at " + position);
+    if (len < POOLED_READ_MIN) {
+      ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
+      long pos = position;
+      while (bb.hasRemaining()) {
+        pos = readSome(bb, pos, position, len);
       }
-      pos += n;
+      return;
     }
+    ByteBuffer direct = DirectBufferPool.acquire();
+    try {
+      long pos = position;
+      int done = 0;
+      while (done < len) {
+        direct.clear().limit(Math.min(direct.capacity(), len - done));
+        while (direct.hasRemaining()) {
+          pos = readSome(direct, pos, position, len);
+        }
+        direct.flip();
+        int n = direct.remaining();
+        direct.get(buf, off + done, n);
+        done += n;
+      }
+    } finally {
+      DirectBufferPool.release(direct);
+    }
+  }
+
+  private long readSome(ByteBuffer dst, long pos, long position, int len) throws IOException {
+    int n = channel.read(dst, pos);
+    if (n < 0) {
+      throw new EOFException(
+          name + ": end of file at " + pos + " while reading " + len + " bytes at " + position);
+    }
+    return pos + n;
   }
 
   @Override
