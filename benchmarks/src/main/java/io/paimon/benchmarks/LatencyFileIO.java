@@ -57,6 +57,19 @@ final class LatencyFileIO implements FileIO {
 
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+        request(len);
+        in.readFully(position, buf, off, len);
+      }
+
+      @Override
+      public void readScattered(long position, byte[][] buffers, int[] offsets, int[] lengths)
+          throws IOException {
+        // One request, however many pieces it delivers.
+        request(InputFile.checkPieces(buffers, offsets, lengths));
+        in.readScattered(position, buffers, offsets, lengths);
+      }
+
+      private void request(long len) throws InterruptedIOException {
         requests.incrementAndGet();
         bytes.addAndGet(len);
         long wait = latencyMillis;
@@ -68,7 +81,6 @@ final class LatencyFileIO implements FileIO {
             throw new InterruptedIOException("interrupted while waiting for " + path);
           }
         }
-        in.readFully(position, buf, off, len);
       }
 
       @Override

@@ -43,7 +43,8 @@ class BlobReaderConcurrencyTest {
     long seed = System.nanoTime();
     Random random = new Random(seed);
     for (int round = 0; round < 6; round++) {
-      LatencyFileIO io = LatencyFileIO.random(random.nextLong(), 300);
+      LatencyFileIO io =
+          LatencyFileIO.random(random.nextLong(), 300).scatteredReads(random.nextBoolean());
       try (Connection conn = connect(io, "wh" + round)) {
         Path external = dir.resolve("ext" + round + ".bin");
         Files.write(external, BlobTables.payload(seed, round, 5000));

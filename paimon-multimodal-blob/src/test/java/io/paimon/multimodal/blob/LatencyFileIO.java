@@ -33,6 +33,12 @@ final class LatencyFileIO implements FileIO {
   private final AtomicInteger maxRunning = new AtomicInteger();
   private final List<Request> log = new ArrayList<>();
   private volatile RequestListener listener = r -> {};
+  private volatile boolean scatteredReads = true;
+
+  /** A read action that may fail. */
+  private interface IoAction {
+    void run() throws IOException, InterruptedException;
+  }
 
   /** Called at the start of each counted request, in the fetching thread. */
   interface RequestListener {
@@ -70,6 +76,16 @@ final class LatencyFileIO implements FileIO {
 
   void listener(RequestListener l) {
     this.listener = l;
+  }
+
+  /**
+   * Whether {@link InputFile#readScattered} is passed to the local file (pieces read straight into
+   * their arrays) or served by the interface's default (one read, then copies); both count as one
+   * request.
+   */
+  LatencyFileIO scatteredReads(boolean direct) {
+    this.scatteredReads = direct;
+    return this;
   }
 
   long requests() {
@@ -122,6 +138,22 @@ final class LatencyFileIO implements FileIO {
 
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+        request(position, len, () -> in.readFully(position, buf, off, len));
+      }
+
+      @Override
+      public void readScattered(long position, byte[][] buffers, int[] offsets, int[] lengths)
+          throws IOException {
+        int total = (int) InputFile.checkPieces(buffers, offsets, lengths);
+        if (!scatteredReads) {
+          // The interface's default: one readFully of the whole range, then copies.
+          InputFile.super.readScattered(position, buffers, offsets, lengths);
+          return;
+        }
+        request(position, total, () -> in.readScattered(position, buffers, offsets, lengths));
+      }
+
+      private void request(long position, int len, IoAction read) throws IOException {
         Request r = new Request(path, position, len);
         synchronized (LatencyFileIO.this) {
           log.add(r);
@@ -136,7 +168,7 @@ final class LatencyFileIO implements FileIO {
           if (micros > 0) {
             Thread.sleep(micros / 1000, (int) (micros % 1000) * 1000);
           }
-          in.readFully(position, buf, off, len);
+          read.run();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new InterruptedIOException("interrupted while waiting for " + path);

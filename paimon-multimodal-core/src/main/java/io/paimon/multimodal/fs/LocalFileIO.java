@@ -56,6 +56,20 @@ final class LocalFileIO implements FileIO {
       }
 
       @Override
+      public void readScattered(long position, byte[][] buffers, int[] offsets, int[] lengths)
+          throws IOException {
+        InputFile.checkPieces(buffers, offsets, lengths);
+        // Positional reads straight into each piece: no intermediate buffer to copy out of.
+        long pos = position;
+        for (int i = 0; i < buffers.length; i++) {
+          if (lengths[i] > 0) {
+            in.readFully(pos, buffers[i], offsets[i], lengths[i]);
+            pos += lengths[i];
+          }
+        }
+      }
+
+      @Override
       public void close() throws IOException {
         in.close();
       }

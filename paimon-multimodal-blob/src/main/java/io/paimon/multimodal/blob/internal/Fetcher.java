@@ -2,7 +2,10 @@ package io.paimon.multimodal.blob.internal;
 
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
+import io.paimon.multimodal.internal.blob.BlobFormat;
+import io.paimon.multimodal.internal.blob.BlobFormatException;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -82,6 +85,10 @@ final class Fetcher implements AutoCloseable {
     pool.execute(
         () -> {
           try {
+            if (readDirect(chunk)) {
+              done.add(chunk);
+              return;
+            }
             boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
             byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
             file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
@@ -93,6 +100,89 @@ final class Fetcher implements AutoCloseable {
           }
           done.add(chunk);
         });
+  }
+
+  /**
+   * Reads a chunk whose units are all whole scalar entries with one payload each straight into the
+   * payloads' own arrays, with one {@link InputFile#readScattered} request (headers, trailers and
+   * the gaps between entries go to small or scratch arrays), then verifies each entry: one pass
+   * over the bytes fewer than reading the chunk and slicing it. Returns false, having read nothing,
+   * for any other chunk.
+   */
+  private boolean readDirect(Chunk chunk) throws IOException {
+    if (!chunk.selfContained()) {
+      return false;
+    }
+    long end = chunk.offset;
+    int maxGap = 0;
+    for (Unit u : chunk.units) {
+      if (u.kind != Unit.Kind.ENTRY || !wholePayload(u) || u.offset < end) {
+        return false;
+      }
+      maxGap = (int) Math.max(maxGap, u.offset - end);
+      end = u.end();
+    }
+    if (end > chunk.end() || chunk.end() - end > maxScratch || maxGap > maxScratch) {
+      return false;
+    }
+    int tail = (int) (chunk.end() - end);
+    byte[] gap = scratch(Math.max(1, Math.max(maxGap, tail)));
+    int pieces = 3 * chunk.units.size() + chunk.units.size() + 1;
+    byte[][] buffers = new byte[pieces][];
+    int[] offsets = new int[pieces];
+    int[] lengths = new int[pieces];
+    byte[][] headers = new byte[chunk.units.size()][];
+    byte[][] payloads = new byte[chunk.units.size()][];
+    byte[][] trailers = new byte[chunk.units.size()][];
+    int n = 0;
+    long at = chunk.offset;
+    for (int i = 0; i < chunk.units.size(); i++) {
+      Unit u = chunk.units.get(i);
+      if (u.offset > at) {
+        buffers[n] = gap;
+        lengths[n++] = (int) (u.offset - at);
+      }
+      headers[i] = new byte[BlobFormat.ENTRY_HEADER_SIZE];
+      payloads[i] = new byte[(int) u.length - BlobFormat.ENTRY_OVERHEAD];
+      trailers[i] = new byte[BlobFormat.ENTRY_TRAILER_SIZE];
+      buffers[n] = headers[i];
+      lengths[n++] = headers[i].length;
+      buffers[n] = payloads[i];
+      lengths[n++] = payloads[i].length;
+      buffers[n] = trailers[i];
+      lengths[n++] = trailers[i].length;
+      at = u.end();
+    }
+    if (tail > 0) {
+      buffers[n] = gap;
+      lengths[n++] = tail;
+    }
+    file(chunk.uri)
+        .readScattered(
+            chunk.offset,
+            Arrays.copyOf(buffers, n),
+            Arrays.copyOf(offsets, n),
+            Arrays.copyOf(lengths, n));
+    for (int i = 0; i < chunk.units.size(); i++) {
+      Unit u = chunk.units.get(i);
+      try {
+        BlobFormat.verifyEntryParts(headers[i], payloads[i], trailers[i], u.uri, -1, u.offset);
+        u.slices = new byte[][] {payloads[i]};
+      } catch (BlobFormatException e) {
+        u.failure = e;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a unit's only target is its entry's whole payload. */
+  private static boolean wholePayload(Unit u) {
+    if (u.targets.size() != 1 || u.length < BlobFormat.ENTRY_OVERHEAD) {
+      return false;
+    }
+    Target t = u.targets.get(0);
+    return t.sliceOffset() == BlobFormat.ENTRY_HEADER_SIZE
+        && t.sliceLength() == u.length - BlobFormat.ENTRY_OVERHEAD;
   }
 
   /**

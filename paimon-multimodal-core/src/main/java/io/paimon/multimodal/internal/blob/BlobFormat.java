@@ -153,6 +153,45 @@ public final class BlobFormat {
     return new int[] {entryOff + ENTRY_HEADER_SIZE, entryLen - ENTRY_OVERHEAD};
   }
 
+  /**
+   * {@link #verifyEntry} for an entry read in three parts: its {@value #ENTRY_HEADER_SIZE}-byte
+   * header, its payload and its {@value #ENTRY_TRAILER_SIZE}-byte trailer (as a scattered read
+   * delivers them, the payload straight into its own array).
+   *
+   * @throws BlobChecksumException if the CRC does not match
+   * @throws BlobFormatException if the magic is wrong or the size field differs from the entry's
+   *     length
+   */
+  public static void verifyEntryParts(
+      byte[] header, byte[] payload, byte[] trailer, String file, long row, long fileOffset)
+      throws BlobFormatException {
+    String where = row >= 0 ? "row " + row + ": " : "";
+    int magic = readInt(header, 0);
+    if (magic != ENTRY_MAGIC) {
+      throw new BlobFormatException(
+          file,
+          fileOffset,
+          where + "bad entry magic 0x" + Integer.toHexString(magic) + ", expected 0x584e11cf");
+    }
+    long entryLen = (long) payload.length + ENTRY_OVERHEAD;
+    long size = readLong(trailer, 0);
+    if (size != entryLen) {
+      throw new BlobFormatException(
+          file,
+          fileOffset + ENTRY_HEADER_SIZE + payload.length,
+          where + "entry size field says " + size + " bytes, the index says " + entryLen);
+    }
+    CRC32 crc = new CRC32();
+    crc.update(header, 0, ENTRY_HEADER_SIZE);
+    crc.update(payload, 0, payload.length);
+    crc.update(trailer, 0, 8);
+    int expected = readInt(trailer, 8);
+    int actual = (int) crc.getValue();
+    if (expected != actual) {
+      throw new BlobChecksumException(file, fileOffset, row, expected, actual);
+    }
+  }
+
   /** Reads a little-endian int32. */
   public static int readInt(byte[] buf, int pos) {
     return (int) INT.get(buf, pos);
