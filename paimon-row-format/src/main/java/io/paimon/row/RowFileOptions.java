@@ -26,18 +26,22 @@ public final class RowFileOptions {
           DEFAULT_BLOCK_SIZE,
           DEFAULT_ZSTD_LEVEL,
           DEFAULT_READ_AHEAD_BLOCKS,
-          DEFAULT_MAX_COALESCED_READ);
+          DEFAULT_MAX_COALESCED_READ,
+          Math.min(4, Runtime.getRuntime().availableProcessors()));
 
   private final int blockSize;
   private final int zstdLevel;
   private final int readAheadBlocks;
   private final int maxCoalescedRead;
+  private final int decodeThreads;
 
-  private RowFileOptions(int blockSize, int zstdLevel, int readAheadBlocks, int maxCoalescedRead) {
+  private RowFileOptions(
+      int blockSize, int zstdLevel, int readAheadBlocks, int maxCoalescedRead, int decodeThreads) {
     this.blockSize = blockSize;
     this.zstdLevel = zstdLevel;
     this.readAheadBlocks = readAheadBlocks;
     this.maxCoalescedRead = maxCoalescedRead;
+    this.decodeThreads = decodeThreads;
   }
 
   /** Paimon's defaults: 64 KiB blocks, zstd level 1, 4 blocks of read-ahead. */
@@ -55,7 +59,7 @@ public final class RowFileOptions {
     if (bytes <= 0) {
       throw new IllegalArgumentException("blockSize must be positive, got " + bytes);
     }
-    return new RowFileOptions(bytes, zstdLevel, readAheadBlocks, maxCoalescedRead);
+    return new RowFileOptions(bytes, zstdLevel, readAheadBlocks, maxCoalescedRead, decodeThreads);
   }
 
   /**
@@ -67,7 +71,7 @@ public final class RowFileOptions {
     if (level < -7 || level > 22) {
       throw new IllegalArgumentException("zstdLevel must be between -7 and 22, got " + level);
     }
-    return new RowFileOptions(blockSize, level, readAheadBlocks, maxCoalescedRead);
+    return new RowFileOptions(blockSize, level, readAheadBlocks, maxCoalescedRead, decodeThreads);
   }
 
   /**
@@ -80,7 +84,7 @@ public final class RowFileOptions {
     if (blocks < 0) {
       throw new IllegalArgumentException("readAheadBlocks must not be negative, got " + blocks);
     }
-    return new RowFileOptions(blockSize, zstdLevel, blocks, maxCoalescedRead);
+    return new RowFileOptions(blockSize, zstdLevel, blocks, maxCoalescedRead, decodeThreads);
   }
 
   /**
@@ -92,7 +96,28 @@ public final class RowFileOptions {
     if (bytes <= 0) {
       throw new IllegalArgumentException("maxCoalescedRead must be positive, got " + bytes);
     }
-    return new RowFileOptions(blockSize, zstdLevel, readAheadBlocks, bytes);
+    return new RowFileOptions(blockSize, zstdLevel, readAheadBlocks, bytes, decodeThreads);
+  }
+
+  /**
+   * How many threads decode a full scan into Arrow ({@code arrowReader} without a selection): each
+   * decodes whole batches, reading and decompressing their blocks itself, and the batches are
+   * handed over in order by transferring their buffers. Default: the number of processors, at most
+   * 4. With 1, or with {@link #readAheadBlocks} 0, the scan decodes in the caller's thread (with
+   * read-ahead in one background thread unless that is 0 too).
+   *
+   * @throws IllegalArgumentException if not positive
+   */
+  public RowFileOptions decodeThreads(int threads) {
+    if (threads <= 0) {
+      throw new IllegalArgumentException("decodeThreads must be positive, got " + threads);
+    }
+    return new RowFileOptions(blockSize, zstdLevel, readAheadBlocks, maxCoalescedRead, threads);
+  }
+
+  /** The number of threads decoding a full scan into Arrow. */
+  public int decodeThreads() {
+    return decodeThreads;
   }
 
   /** The block size in uncompressed bytes. */
@@ -125,6 +150,8 @@ public final class RowFileOptions {
         + readAheadBlocks
         + ", maxCoalescedRead="
         + maxCoalescedRead
+        + ", decodeThreads="
+        + decodeThreads
         + "}";
   }
 }

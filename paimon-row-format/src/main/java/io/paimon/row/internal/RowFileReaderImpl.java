@@ -186,6 +186,13 @@ public final class RowFileReaderImpl implements RowFileReader {
     if (batchSize <= 0) {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
+    if (selection == null
+        && options.decodeThreads() > 1
+        && options.readAheadBlocks() > 0
+        && meta.totalRows > batchSize) {
+      return new ParallelArrowRowReader(
+          allocator, meta, input, codec, rowType, batchSize, options.decodeThreads());
+    }
     BlockStream stream =
         BlockStream.open(meta, input, RowCursor.blocksToRead(meta, selection), options);
     return new ArrowRowReaderImpl(

@@ -1,0 +1,180 @@
+package io.paimon.row;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.paimon.types.DataTypes;
+import io.paimon.types.RowType;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Full scans into Arrow decoded by several threads ({@link RowFileOptions#decodeThreads}) give the
+ * batches, row numbers and errors of the single-threaded reader, and leave no thread or buffer
+ * behind.
+ */
+class ParallelScanTest {
+
+  private static final RowType TYPE =
+      (RowType)
+          DataTypes.parse(
+              "ROW<id BIGINT NOT NULL, name STRING, tags ARRAY<STRING>, score DOUBLE, v INT>");
+
+  private BufferAllocator allocator;
+
+  @BeforeEach
+  void createAllocator() {
+    allocator = new RootAllocator();
+  }
+
+  @AfterEach
+  void closeAllocator() {
+    allocator.close();
+  }
+
+  /** {@code rows} random rows in small blocks, so batches straddle many block boundaries. */
+  private static byte[] file(int rows, long seed) throws IOException {
+    Random random = new Random(seed);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (RowFileWriter w =
+        RowFile.newWriter(out, "p.row", TYPE, RowFileOptions.defaults().blockSize(300))) {
+      for (int i = 0; i < rows; i++) {
+        List<String> tags = new ArrayList<>();
+        for (int t = random.nextInt(4); t > 0; t--) {
+          tags.add(random.nextInt(5) == 0 ? null : "t" + random.nextInt(100));
+        }
+        w.write(
+            Row.of(
+                (long) i,
+                random.nextInt(6) == 0 ? null : "name-" + random.nextInt(1000),
+                random.nextInt(7) == 0 ? null : tags,
+                random.nextDouble(),
+                random.nextInt(9) == 0 ? null : random.nextInt()));
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /** Every batch as text plus its row numbers. */
+  private List<String> scan(byte[] file, RowFileOptions options, int batchSize, int[] projection)
+      throws IOException {
+    List<String> out = new ArrayList<>();
+    try (RowFileReader reader =
+            RowFile.open(new CountingSeekableInput("p.row", file), TYPE, options);
+        RowFileReader view = projection == null ? null : reader.project(projection);
+        RowArrowReader arrow = (view == null ? reader : view).arrowReader(allocator, batchSize)) {
+      while (arrow.loadNextBatch()) {
+        int n = arrow.getVectorSchemaRoot().getRowCount();
+        long[] numbers = new long[n];
+        for (int i = 0; i < n; i++) {
+          numbers[i] = arrow.rowNumber(i);
+        }
+        out.add(arrow.getVectorSchemaRoot().contentToTSVString() + Arrays.toString(numbers));
+      }
+      assertThat(arrow.loadNextBatch()).isFalse();
+    }
+    return out;
+  }
+
+  @Test
+  void batchesMatchTheSingleThreadedReaderForEveryBatchSizeAndThreadCount() throws IOException {
+    byte[] file = file(1_000, 1);
+    RowFileOptions single = RowFileOptions.defaults().decodeThreads(1);
+    for (int batchSize : new int[] {1, 7, 64, 333, 999, 1000, 1001}) {
+      for (int[] projection : new int[][] {null, {2, 0}, {4}}) {
+        List<String> expected = scan(file, single, batchSize, projection);
+        for (int threads = 2; threads <= 4; threads++) {
+          assertThat(
+                  scan(
+                      file,
+                      RowFileOptions.defaults().decodeThreads(threads),
+                      batchSize,
+                      projection))
+              .as(
+                  "batch %d, threads %d, projection %s",
+                  batchSize, threads, Arrays.toString(projection))
+              .isEqualTo(expected);
+        }
+      }
+    }
+    assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+  }
+
+  @Test
+  void aCorruptBlockFailsTheBatchHoldingItAfterTheBatchesBefore() throws IOException {
+    byte[] file = file(1_000, 2);
+    byte[] damaged = file.clone();
+    damaged[damaged.length / 2] ^= 0x55; // inside a block in the middle of the file
+    List<String> expected = new ArrayList<>();
+    Throwable expectedError = null;
+    try {
+      expected.addAll(scan(damaged, RowFileOptions.defaults().decodeThreads(1), 50, null));
+    } catch (RowFormatException e) {
+      expectedError = e;
+    }
+    assertThat(expectedError).as("the damage must be detected").isNotNull();
+    List<String> got = new ArrayList<>();
+    try (RowFileReader reader =
+            RowFile.open(
+                new CountingSeekableInput("p.row", damaged),
+                TYPE,
+                RowFileOptions.defaults().decodeThreads(3));
+        RowArrowReader arrow = reader.arrowReader(allocator, 50)) {
+      assertThatThrownBy(
+              () -> {
+                while (arrow.loadNextBatch()) {
+                  got.add(arrow.getVectorSchemaRoot().contentToTSVString());
+                }
+              })
+          .isInstanceOf(RowFormatException.class)
+          .hasMessageContaining("p.row");
+      assertThat(arrow.loadNextBatch()).isFalse();
+    }
+    assertThat(got).hasSizeLessThanOrEqualTo(20);
+    assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+    assertThat(allocator.getAllocatedMemory()).isZero();
+  }
+
+  @Test
+  void anAbandonedScanStopsItsThreadsAndFreesItsBuffers() throws IOException {
+    byte[] file = file(2_000, 3);
+    try (RowFileReader reader =
+        RowFile.open(
+            new CountingSeekableInput("p.row", file),
+            TYPE,
+            RowFileOptions.defaults().decodeThreads(3))) {
+      RowArrowReader arrow = reader.arrowReader(allocator, 100);
+      assertThat(arrow.loadNextBatch()).isTrue();
+      assertThat(ResourceSafetyTest.readAheadThreads("p.row")).hasSize(3);
+      arrow.close();
+      assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+      assertThat(allocator.getAllocatedMemory()).isZero();
+    }
+  }
+
+  @Test
+  void aScanWithoutReadAheadOrWithASelectionStaysInTheCallersThread() throws IOException {
+    byte[] file = file(500, 4);
+    try (RowFileReader reader =
+            RowFile.open(
+                new CountingSeekableInput("p.row", file),
+                TYPE,
+                RowFileOptions.defaults().decodeThreads(4).readAheadBlocks(0));
+        RowArrowReader arrow = reader.arrowReader(allocator, 10)) {
+      assertThat(arrow.loadNextBatch()).isTrue();
+      assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+    }
+    assertThatThrownBy(() -> RowFileOptions.defaults().decodeThreads(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("decodeThreads");
+  }
+}
