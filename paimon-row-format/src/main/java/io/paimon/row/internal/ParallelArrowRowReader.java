@@ -25,9 +25,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Each block is decompressed and decoded on the same core, so its bytes never travel between cores;
  * a block that straddles two batches is decompressed by both workers.
  *
- * <p>Memory: each worker holds one batch and one block; the root holds the batch being consumed.
- * Workers are owned by the reader: {@link #close()} stops them (without interrupting, which would
- * close a shared file channel) and frees their vectors. The caller's side is not thread-safe.
+ * <p>Memory: each worker holds up to {@value #RUN} batches and one block; the root holds the batch
+ * being consumed. Workers are owned by the reader: {@link #close()} stops them (without
+ * interrupting, which would close a shared file channel) and frees their vectors. The caller's side
+ * is not thread-safe.
  */
 final class ParallelArrowRowReader extends RowArrowReader {
 
@@ -48,7 +49,13 @@ final class ParallelArrowRowReader extends RowArrowReader {
   private boolean started;
 
   /** What a worker hands over for one batch: its rows, or the failure that ended it. */
-  private record Result(long batch, int rows, Throwable error) {}
+  private record Result(long batch, int rows, int slot, Throwable error) {}
+
+  /**
+   * Consecutive batches a worker decodes in a row, each into its own slot: a block straddling two
+   * batches of one run is decompressed once, and a worker can be a whole run ahead of the caller.
+   */
+  private static final int RUN = 2;
 
   ParallelArrowRowReader(
       BufferAllocator allocator,
@@ -65,14 +72,14 @@ final class ParallelArrowRowReader extends RowArrowReader {
     this.rowType = rowType;
     this.batchSize = batchSize;
     this.batchCount = (meta.totalRows + batchSize - 1) / batchSize;
-    this.workers = new Worker[(int) Math.max(1, Math.min(threads, batchCount))];
+    this.workers = new Worker[(int) Math.max(1, Math.min(threads, (batchCount + RUN - 1) / RUN))];
   }
 
   private void start() {
     started = true;
     Schema schema = ArrowSchemas.toArrowSchema(rowType);
     for (int w = 0; w < workers.length; w++) {
-      workers[w] = new Worker(w, VectorSchemaRoot.create(schema, allocator));
+      workers[w] = new Worker(w, schema);
     }
     for (Worker w : workers) {
       w.thread.start();
@@ -91,8 +98,13 @@ final class ParallelArrowRowReader extends RowArrowReader {
       root.setRowCount(0);
       return false;
     }
-    Worker worker = workers[(int) (nextBatch % workers.length)];
+    Worker worker = workers[(int) ((nextBatch / RUN) % workers.length)];
     Result result = worker.await();
+    if (result.batch() != nextBatch) {
+      nextBatch = batchCount;
+      throw new IOException(
+          meta.name + ": decoding thread delivered batch " + result.batch() + " out of order");
+    }
     if (result.error() != null) {
       nextBatch = batchCount;
       Throwable e = result.error();
@@ -107,15 +119,16 @@ final class ParallelArrowRowReader extends RowArrowReader {
       }
       throw new IOException("decoding failed: " + e, e);
     }
+    Slot slot = worker.slots[result.slot()];
     List<FieldVector> targets = root.getFieldVectors();
-    List<FieldVector> sources = worker.root.getFieldVectors();
+    List<FieldVector> sources = slot.root.getFieldVectors();
     for (int i = 0; i < targets.size(); i++) {
       targets.get(i).clear();
       sources.get(i).makeTransferPair(targets.get(i)).transfer();
     }
     root.setRowCount(result.rows());
-    worker.root.setRowCount(0);
-    worker.release();
+    slot.root.setRowCount(0);
+    worker.release(result.slot());
     batchFirstRow = nextBatch * batchSize;
     batchRows = result.rows();
     nextBatch++;
@@ -150,7 +163,9 @@ final class ParallelArrowRowReader extends RowArrowReader {
           interrupted = true;
         }
       }
-      w.root.close();
+      for (Slot slot : w.slots) {
+        slot.root.close();
+      }
       w.decoder.close();
     }
     if (interrupted) {
@@ -163,40 +178,58 @@ final class ParallelArrowRowReader extends RowArrowReader {
     return ArrowSchemas.toArrowSchema(rowType);
   }
 
-  /** One decoding thread and what it owns. */
-  private final class Worker {
-    final int index;
+  /** Vectors a worker decodes one batch into. */
+  private final class Slot {
     final VectorSchemaRoot root;
     final FieldVector[] vectors;
     final ArrowColumn[] columns;
+
+    Slot(Schema schema) {
+      this.root = VectorSchemaRoot.create(schema, allocator);
+      this.vectors = root.getFieldVectors().toArray(new FieldVector[0]);
+      this.columns = codec.arrowColumns(vectors);
+    }
+  }
+
+  /** One decoding thread and what it owns. */
+  private final class Worker {
+    final int index;
+    final Slot[] slots = new Slot[RUN];
     final BlockDecoder decoder = new BlockDecoder(meta);
     final DecodedBlock block = new DecodedBlock();
     final BlockInput in = new BlockInput(meta.name);
-    final BlockingQueue<Result> ready = new ArrayBlockingQueue<>(1);
-    final BlockingQueue<Boolean> free = new ArrayBlockingQueue<>(1);
+    final BlockingQueue<Result> ready = new ArrayBlockingQueue<>(RUN);
+    final BlockingQueue<Integer> free = new ArrayBlockingQueue<>(RUN);
     final Thread thread;
     byte[] compressed = new byte[0];
 
-    Worker(int index, VectorSchemaRoot root) {
+    Worker(int index, Schema schema) {
       this.index = index;
-      this.root = root;
-      this.vectors = root.getFieldVectors().toArray(new FieldVector[0]);
-      this.columns = codec.arrowColumns(vectors);
+      for (int j = 0; j < RUN; j++) {
+        slots[j] = new Slot(schema);
+        free.add(j);
+      }
       this.thread = new Thread(this::run, "paimon-row-decode " + meta.name + " #" + index);
       thread.setDaemon(true);
     }
 
     private void run() {
       try {
-        for (long k = index; k < batchCount && !closed; k += workers.length) {
-          Result r;
-          try {
-            r = new Result(k, decode(k), null);
-          } catch (IOException | RuntimeException | Error e) {
-            r = new Result(k, 0, e);
-          }
-          if (!offer(r) || r.error() != null || !awaitFree()) {
-            return;
+        for (long run = index; run * RUN < batchCount; run += workers.length) {
+          for (long k = run * RUN; k < Math.min(batchCount, (run + 1) * RUN); k++) {
+            Integer slot = awaitFree();
+            if (slot == null) {
+              return;
+            }
+            Result r;
+            try {
+              r = new Result(k, decode(k, slots[slot]), slot, null);
+            } catch (IOException | RuntimeException | Error e) {
+              r = new Result(k, 0, slot, e);
+            }
+            if (!offer(r) || r.error() != null) {
+              return;
+            }
           }
         }
       } catch (InterruptedException e) {
@@ -204,8 +237,10 @@ final class ParallelArrowRowReader extends RowArrowReader {
       }
     }
 
-    /** Decodes batch {@code k} into this worker's vectors and returns its row count. */
-    private int decode(long k) throws IOException {
+    /** Decodes batch {@code k} into {@code slot}'s vectors and returns its row count. */
+    private int decode(long k, Slot slot) throws IOException {
+      FieldVector[] vectors = slot.vectors;
+      ArrowColumn[] columns = slot.columns;
       long first = k * batchSize;
       long end = Math.min(meta.totalRows, first + batchSize);
       for (FieldVector v : vectors) {
@@ -258,7 +293,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
       for (ArrowColumn c : columns) {
         c.finish();
       }
-      root.setRowCount(count);
+      slot.root.setRowCount(count);
       return count;
     }
 
@@ -271,13 +306,15 @@ final class ParallelArrowRowReader extends RowArrowReader {
       return false;
     }
 
-    private boolean awaitFree() throws InterruptedException {
+    /** A slot the caller is done with, or null once the reader is closed. */
+    private Integer awaitFree() throws InterruptedException {
       while (!closed) {
-        if (free.poll(POLL_MILLIS, TimeUnit.MILLISECONDS) != null) {
-          return true;
+        Integer slot = free.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+        if (slot != null) {
+          return slot;
         }
       }
-      return false;
+      return null;
     }
 
     /** The next result of this worker, waiting for it. */
@@ -298,9 +335,9 @@ final class ParallelArrowRowReader extends RowArrowReader {
       }
     }
 
-    /** Lets the worker reuse its vectors: their buffers were transferred away. */
-    void release() {
-      if (!free.offer(Boolean.TRUE)) {
+    /** Lets the worker reuse a slot: its buffers were transferred away. */
+    void release(int slot) {
+      if (!free.offer(slot)) {
         throw new UncheckedIOException(
             new IOException("decoding thread " + index + " released twice"));
       }
