@@ -1,11 +1,11 @@
 package io.paimon.benchmarks;
 
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.ForwardingFileIO;
+import io.paimon.multimodal.fs.ForwardingInputFile;
 import io.paimon.multimodal.fs.InputFile;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -14,12 +14,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * requests and bytes are counted. Metadata and data-file reads pass through undelayed so that the
  * figures isolate payload fetching, which is what the contenders differ in. Thread-safe.
  */
-final class LatencyFileIO implements FileIO {
+final class LatencyFileIO extends ForwardingFileIO {
 
-  private final FileIO delegate = FileIO.local();
   private volatile long latencyMillis;
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
+
+  LatencyFileIO() {
+    super(FileIO.local());
+  }
 
   void latencyMillis(long millis) {
     this.latencyMillis = millis;
@@ -44,17 +47,7 @@ final class LatencyFileIO implements FileIO {
     if (!path.endsWith(".blob")) {
       return in;
     }
-    return new InputFile() {
-      @Override
-      public String name() {
-        return in.name();
-      }
-
-      @Override
-      public long length() throws IOException {
-        return in.length();
-      }
-
+    return new ForwardingInputFile(in) {
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
         request(len);
@@ -82,56 +75,6 @@ final class LatencyFileIO implements FileIO {
           }
         }
       }
-
-      @Override
-      public void close() throws IOException {
-        in.close();
-      }
     };
-  }
-
-  @Override
-  public OutputStream newOutputStream(String path) throws IOException {
-    return delegate.newOutputStream(path);
-  }
-
-  @Override
-  public boolean createIfAbsent(String path, byte[] content) throws IOException {
-    return delegate.createIfAbsent(path, content);
-  }
-
-  @Override
-  public void overwrite(String path, byte[] content) throws IOException {
-    delegate.overwrite(path, content);
-  }
-
-  @Override
-  public byte[] readAllBytes(String path) throws IOException {
-    return delegate.readAllBytes(path);
-  }
-
-  @Override
-  public boolean exists(String path) throws IOException {
-    return delegate.exists(path);
-  }
-
-  @Override
-  public void delete(String path) throws IOException {
-    delegate.delete(path);
-  }
-
-  @Override
-  public void mkdirs(String path) throws IOException {
-    delegate.mkdirs(path);
-  }
-
-  @Override
-  public List<String> list(String directory) throws IOException {
-    return delegate.list(directory);
-  }
-
-  @Override
-  public long lastModifiedMillis(String path) throws IOException {
-    return delegate.lastModifiedMillis(path);
   }
 }

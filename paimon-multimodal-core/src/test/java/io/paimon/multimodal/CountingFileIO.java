@@ -1,6 +1,7 @@
 package io.paimon.multimodal;
 
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.ForwardingFileIO;
 import io.paimon.multimodal.fs.InputFile;
 import java.io.IOException;
 import java.util.Map;
@@ -15,6 +16,10 @@ import java.util.concurrent.atomic.LongAdder;
  * touched and that it closed everything. Thread-safe.
  */
 final class CountingFileIO extends ForwardingFileIO {
+
+  CountingFileIO() {
+    super(FileIO.local());
+  }
 
   private final Map<String, LongAdder> bytesRead = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> opens = new ConcurrentHashMap<>();

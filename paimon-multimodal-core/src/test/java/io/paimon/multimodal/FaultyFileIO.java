@@ -1,6 +1,7 @@
 package io.paimon.multimodal;
 
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.ForwardingFileIO;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -10,6 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the file already there (lost commit races). Thread-safe.
  */
 final class FaultyFileIO extends ForwardingFileIO {
+
+  FaultyFileIO() {
+    super(FileIO.local());
+  }
 
   /** What happens to the next snapshot creations. */
   enum SnapshotFault {

@@ -3,6 +3,8 @@ package io.paimon.multimodal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.ForwardingFileIO;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,6 +22,11 @@ class MetadataCacheScanTest {
 
   /** Counts whole-file reads of manifests and manifest lists. */
   static final class ManifestReads extends ForwardingFileIO {
+
+    ManifestReads() {
+      super(FileIO.local());
+    }
+
     final Map<String, LongAdder> reads = new ConcurrentHashMap<>();
 
     @Override

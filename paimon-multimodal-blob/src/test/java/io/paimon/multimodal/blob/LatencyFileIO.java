@@ -1,10 +1,11 @@
 package io.paimon.multimodal.blob;
 
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.ForwardingFileIO;
+import io.paimon.multimodal.fs.ForwardingInputFile;
 import io.paimon.multimodal.fs.InputFile;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -19,12 +20,11 @@ import java.util.function.LongSupplier;
  * {@code .blob} (or every file, if configured) are delayed and counted, so that a table's metadata
  * reads do not blur the figures. Thread-safe.
  */
-final class LatencyFileIO implements FileIO {
+final class LatencyFileIO extends ForwardingFileIO {
 
   /** One ranged read. */
   record Request(String path, long offset, int length) {}
 
-  private final FileIO delegate;
   private final LongSupplier latencyMicros;
   private final boolean blobFilesOnly;
   private final AtomicLong requests = new AtomicLong();
@@ -46,7 +46,7 @@ final class LatencyFileIO implements FileIO {
   }
 
   LatencyFileIO(FileIO delegate, LongSupplier latencyMicros, boolean blobFilesOnly) {
-    this.delegate = delegate;
+    super(delegate);
     this.latencyMicros = latencyMicros;
     this.blobFilesOnly = blobFilesOnly;
   }
@@ -125,17 +125,7 @@ final class LatencyFileIO implements FileIO {
     if (!counted(path)) {
       return in;
     }
-    return new InputFile() {
-      @Override
-      public String name() {
-        return in.name();
-      }
-
-      @Override
-      public long length() throws IOException {
-        return in.length();
-      }
-
+    return new ForwardingInputFile(in) {
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
         request(position, len, () -> in.readFully(position, buf, off, len));
@@ -147,7 +137,7 @@ final class LatencyFileIO implements FileIO {
         int total = (int) InputFile.checkPieces(buffers, offsets, lengths);
         if (!scatteredReads) {
           // The interface's default: one readFully of the whole range, then copies.
-          InputFile.super.readScattered(position, buffers, offsets, lengths);
+          InputFile.readScatteredByCopy(this, position, buffers, offsets, lengths);
           return;
         }
         request(position, total, () -> in.readScattered(position, buffers, offsets, lengths));
@@ -176,56 +166,6 @@ final class LatencyFileIO implements FileIO {
           running.decrementAndGet();
         }
       }
-
-      @Override
-      public void close() throws IOException {
-        in.close();
-      }
     };
-  }
-
-  @Override
-  public OutputStream newOutputStream(String path) throws IOException {
-    return delegate.newOutputStream(path);
-  }
-
-  @Override
-  public boolean createIfAbsent(String path, byte[] content) throws IOException {
-    return delegate.createIfAbsent(path, content);
-  }
-
-  @Override
-  public void overwrite(String path, byte[] content) throws IOException {
-    delegate.overwrite(path, content);
-  }
-
-  @Override
-  public byte[] readAllBytes(String path) throws IOException {
-    return delegate.readAllBytes(path);
-  }
-
-  @Override
-  public boolean exists(String path) throws IOException {
-    return delegate.exists(path);
-  }
-
-  @Override
-  public void delete(String path) throws IOException {
-    delegate.delete(path);
-  }
-
-  @Override
-  public void mkdirs(String path) throws IOException {
-    delegate.mkdirs(path);
-  }
-
-  @Override
-  public List<String> list(String directory) throws IOException {
-    return delegate.list(directory);
-  }
-
-  @Override
-  public long lastModifiedMillis(String path) throws IOException {
-    return delegate.lastModifiedMillis(path);
   }
 }

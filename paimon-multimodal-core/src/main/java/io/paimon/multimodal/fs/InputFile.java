@@ -28,18 +28,29 @@ public interface InputFile extends SeekableInput {
    */
   default void readScattered(long position, byte[][] buffers, int[] offsets, int[] lengths)
       throws IOException {
+    readScatteredByCopy(this, position, buffers, offsets, lengths);
+  }
+
+  /**
+   * The default {@link #readScattered}: one {@link #readFully} of {@code file} over the whole
+   * range, then a copy of each piece; exposed for wrappers that must use it whatever their delegate
+   * does.
+   */
+  static void readScatteredByCopy(
+      InputFile file, long position, byte[][] buffers, int[] offsets, int[] lengths)
+      throws IOException {
     long total = checkPieces(buffers, offsets, lengths);
     if (total > Integer.MAX_VALUE - 8) {
-      // Too long for one array: still one pass, piece by piece.
+      // Too long for one array: one read per piece instead.
       long pos = position;
       for (int i = 0; i < buffers.length; i++) {
-        readFully(pos, buffers[i], offsets[i], lengths[i]);
+        file.readFully(pos, buffers[i], offsets[i], lengths[i]);
         pos += lengths[i];
       }
       return;
     }
     byte[] all = new byte[(int) total];
-    readFully(position, all, 0, all.length);
+    file.readFully(position, all, 0, all.length);
     int at = 0;
     for (int i = 0; i < buffers.length; i++) {
       System.arraycopy(all, at, buffers[i], offsets[i], lengths[i]);

@@ -6,7 +6,6 @@ import io.paimon.row.SeekableInput;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -338,8 +337,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
     /** Lets the worker reuse a slot: its buffers were transferred away. */
     void release(int slot) {
       if (!free.offer(slot)) {
-        throw new UncheckedIOException(
-            new IOException("decoding thread " + index + " released twice"));
+        throw new IllegalStateException("decoding thread " + index + " released twice");
       }
     }
   }

@@ -121,35 +121,18 @@ public final class BlobFormat {
       byte[] buf, int entryOff, int entryLen, String file, long row, long fileOffset)
       throws BlobFormatException {
     java.util.Objects.checkFromIndexSize(entryOff, entryLen, buf.length);
-    String where = row >= 0 ? "row " + row + ": " : "";
     if (entryLen < ENTRY_OVERHEAD) {
       throw new BlobFormatException(
           file,
           fileOffset,
-          where + "entry of " + entryLen + " bytes is shorter than " + ENTRY_OVERHEAD);
+          where(row) + "entry of " + entryLen + " bytes is shorter than " + ENTRY_OVERHEAD);
     }
-    int magic = readInt(buf, entryOff);
-    if (magic != ENTRY_MAGIC) {
-      throw new BlobFormatException(
-          file,
-          fileOffset,
-          where + "bad entry magic 0x" + Integer.toHexString(magic) + ", expected 0x584e11cf");
-    }
-    int sizeAt = entryOff + entryLen - ENTRY_TRAILER_SIZE;
-    long size = readLong(buf, sizeAt);
-    if (size != entryLen) {
-      throw new BlobFormatException(
-          file,
-          fileOffset + entryLen - ENTRY_TRAILER_SIZE,
-          where + "entry size field says " + size + " bytes, the index says " + entryLen);
-    }
+    checkMagic(readInt(buf, entryOff), file, row, fileOffset);
+    checkSize(
+        readLong(buf, entryOff + entryLen - ENTRY_TRAILER_SIZE), entryLen, file, row, fileOffset);
     CRC32 crc = new CRC32();
     crc.update(buf, entryOff, entryLen - 4);
-    int expected = readInt(buf, entryOff + entryLen - 4);
-    int actual = (int) crc.getValue();
-    if (expected != actual) {
-      throw new BlobChecksumException(file, fileOffset, row, expected, actual);
-    }
+    checkCrc(crc, readInt(buf, entryOff + entryLen - 4), file, row, fileOffset);
     return new int[] {entryOff + ENTRY_HEADER_SIZE, entryLen - ENTRY_OVERHEAD};
   }
 
@@ -165,27 +148,41 @@ public final class BlobFormat {
   public static void verifyEntryParts(
       byte[] header, byte[] payload, byte[] trailer, String file, long row, long fileOffset)
       throws BlobFormatException {
-    String where = row >= 0 ? "row " + row + ": " : "";
-    int magic = readInt(header, 0);
-    if (magic != ENTRY_MAGIC) {
-      throw new BlobFormatException(
-          file,
-          fileOffset,
-          where + "bad entry magic 0x" + Integer.toHexString(magic) + ", expected 0x584e11cf");
-    }
-    long entryLen = (long) payload.length + ENTRY_OVERHEAD;
-    long size = readLong(trailer, 0);
-    if (size != entryLen) {
-      throw new BlobFormatException(
-          file,
-          fileOffset + ENTRY_HEADER_SIZE + payload.length,
-          where + "entry size field says " + size + " bytes, the index says " + entryLen);
-    }
+    checkMagic(readInt(header, 0), file, row, fileOffset);
+    checkSize(readLong(trailer, 0), (long) payload.length + ENTRY_OVERHEAD, file, row, fileOffset);
     CRC32 crc = new CRC32();
     crc.update(header, 0, ENTRY_HEADER_SIZE);
     crc.update(payload, 0, payload.length);
     crc.update(trailer, 0, 8);
-    int expected = readInt(trailer, 8);
+    checkCrc(crc, readInt(trailer, 8), file, row, fileOffset);
+  }
+
+  private static String where(long row) {
+    return row >= 0 ? "row " + row + ": " : "";
+  }
+
+  private static void checkMagic(int magic, String file, long row, long fileOffset)
+      throws BlobFormatException {
+    if (magic != ENTRY_MAGIC) {
+      throw new BlobFormatException(
+          file,
+          fileOffset,
+          where(row) + "bad entry magic 0x" + Integer.toHexString(magic) + ", expected 0x584e11cf");
+    }
+  }
+
+  private static void checkSize(long size, long entryLen, String file, long row, long fileOffset)
+      throws BlobFormatException {
+    if (size != entryLen) {
+      throw new BlobFormatException(
+          file,
+          fileOffset + entryLen - ENTRY_TRAILER_SIZE,
+          where(row) + "entry size field says " + size + " bytes, the index says " + entryLen);
+    }
+  }
+
+  private static void checkCrc(CRC32 crc, int expected, String file, long row, long fileOffset)
+      throws BlobChecksumException {
     int actual = (int) crc.getValue();
     if (expected != actual) {
       throw new BlobChecksumException(file, fileOffset, row, expected, actual);

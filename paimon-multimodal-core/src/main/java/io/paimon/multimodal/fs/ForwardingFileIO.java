@@ -1,15 +1,24 @@
-package io.paimon.multimodal;
+package io.paimon.multimodal.fs;
 
-import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.fs.InputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Objects;
 
-/** A {@link FileIO} that forwards every call to {@link FileIO#local()}; tests override some. */
-abstract class ForwardingFileIO implements FileIO {
+/**
+ * A {@link FileIO} that forwards every call to another one: the base of wrappers that add latency,
+ * count requests, inject faults or cache, overriding only what they change. Thread-safe if the
+ * delegate is.
+ */
+public abstract class ForwardingFileIO implements FileIO {
 
-  protected final FileIO delegate = FileIO.local();
+  /** The storage every call goes to. */
+  protected final FileIO delegate;
+
+  /** A wrapper of {@code delegate}. */
+  protected ForwardingFileIO(FileIO delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+  }
 
   @Override
   public InputFile newInputFile(String path) throws IOException {

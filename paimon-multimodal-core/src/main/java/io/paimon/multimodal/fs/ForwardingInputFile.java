@@ -1,0 +1,45 @@
+package io.paimon.multimodal.fs;
+
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * An {@link InputFile} that forwards every call to another one, for wrappers that override only the
+ * reads they observe or change. Thread-safe if the delegate is.
+ */
+public abstract class ForwardingInputFile implements InputFile {
+
+  /** The file every call goes to. */
+  protected final InputFile delegate;
+
+  /** A wrapper of {@code delegate}. */
+  protected ForwardingInputFile(InputFile delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+  }
+
+  @Override
+  public String name() {
+    return delegate.name();
+  }
+
+  @Override
+  public long length() throws IOException {
+    return delegate.length();
+  }
+
+  @Override
+  public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+    delegate.readFully(position, buf, off, len);
+  }
+
+  @Override
+  public void readScattered(long position, byte[][] buffers, int[] offsets, int[] lengths)
+      throws IOException {
+    delegate.readScattered(position, buffers, offsets, lengths);
+  }
+
+  @Override
+  public void close() throws IOException {
+    delegate.close();
+  }
+}
