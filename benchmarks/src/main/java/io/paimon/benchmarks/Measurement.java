@@ -1,12 +1,14 @@
 package io.paimon.benchmarks;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Wall-clock timings of one piece of work: a number of discarded warm-up runs, then measured runs,
- * each after a {@link System#gc()}. Results keep every run's seconds so reports can show the best
- * and the median.
+ * each after a {@link System#gc()}, alone or interleaved with other pieces ({@link #interleaved}).
+ * Results keep every run's seconds so reports can show the best and the median.
  */
 final class Measurement {
 
@@ -39,6 +41,55 @@ final class Measurement {
       seconds[i] = (System.nanoTime() - start) / 1e9;
     }
     return new Measurement(label, seconds);
+  }
+
+  /**
+   * Times several pieces of work in rounds, each round running every piece once in order (first the
+   * warm-up rounds, then the timed ones). On a machine whose speed drifts during a run, such as a
+   * VM with busy neighbours, every piece then sees the same drift, so the ratios between them hold
+   * even when the absolute figures move.
+   */
+  static Measurement[] interleaved(int warmups, int runs, String[] labels, Work... works)
+      throws Exception {
+    if (labels.length != works.length) {
+      throw new IllegalArgumentException(labels.length + " labels for " + works.length + " works");
+    }
+    for (int i = 0; i < warmups; i++) {
+      for (Work work : works) {
+        sink += work.run();
+      }
+    }
+    double[][] seconds = new double[works.length][runs];
+    for (int i = 0; i < runs; i++) {
+      for (int w = 0; w < works.length; w++) {
+        System.gc();
+        long start = System.nanoTime();
+        sink += works[w].run();
+        seconds[w][i] = (System.nanoTime() - start) / 1e9;
+      }
+    }
+    Measurement[] result = new Measurement[works.length];
+    for (int w = 0; w < works.length; w++) {
+      result[w] = new Measurement(labels[w], seconds[w]);
+    }
+    return result;
+  }
+
+  /** Pieces of work to time interleaved, with their labels; see {@link #interleaved}. */
+  static final class Rounds {
+    private final List<String> labels = new ArrayList<>();
+    private final List<Work> works = new ArrayList<>();
+
+    Rounds add(String label, Work work) {
+      labels.add(label);
+      works.add(work);
+      return this;
+    }
+
+    /** The measurements, in the order the pieces were added. */
+    Measurement[] run(int warmups, int runs) throws Exception {
+      return interleaved(warmups, runs, labels.toArray(new String[0]), works.toArray(new Work[0]));
+    }
   }
 
   /** The fastest run in seconds. */

@@ -45,8 +45,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * </ul>
  *
  * <p>Each figure is the best of several timed runs after warm-up runs; the best and median of every
- * measurement are printed as {@code #} lines. Usage: {@code RowFormatComparison [--rows N] [--dir
- * PATH] [--quick] [--runs N] [--warmups N] [--lookups N] [--keep]}. Needs {@code
+ * measurement, and the ratio of the medians, are printed as {@code #} lines. The pieces of work of
+ * one comparison run interleaved, round by round, so that drift in the machine's speed affects ours
+ * and the baseline alike. Usage: {@code RowFormatComparison [--rows N] [--dir PATH] [--quick]
+ * [--runs N] [--warmups N] [--lookups N] [--keep]}. Needs {@code
  * --add-opens=java.base/java.nio=ALL-UNNAMED} (Arrow) and a heap of a few GiB for a million rows.
  */
 public final class RowFormatComparison {
@@ -128,31 +130,34 @@ public final class RowFormatComparison {
 
   private void compareWrites(Row[] rows, Path ours, Path arrow, BufferAllocator allocator)
       throws Exception {
-    Measurement oursWrite =
-        measure(
-            "ours write (RowFile writer, default options)",
-            () -> {
-              Files.deleteIfExists(ours);
-              try (RowFileWriter writer =
-                  RowFile.newWriter(ours, BenchmarkDataset.TYPE, RowFileOptions.defaults())) {
-                for (Row row : rows) {
-                  writer.write(row);
-                }
-                writer.close();
-                return writer.bytesWritten();
-              }
-            });
-    Measurement arrowWrite =
-        measure(
-            "arrow write (IPC file, ZSTD level "
-                + ArrowIpcBaseline.ZSTD_LEVEL
-                + ", batches of "
-                + ARROW_WRITE_BATCH
-                + ")",
-            () -> {
-              Files.deleteIfExists(arrow);
-              return ArrowIpcBaseline.write(rows, arrow, allocator, ARROW_WRITE_BATCH);
-            });
+    Measurement[] writes =
+        new Measurement.Rounds()
+            .add(
+                "ours write (RowFile writer, default options)",
+                () -> {
+                  Files.deleteIfExists(ours);
+                  try (RowFileWriter writer =
+                      RowFile.newWriter(ours, BenchmarkDataset.TYPE, RowFileOptions.defaults())) {
+                    for (Row row : rows) {
+                      writer.write(row);
+                    }
+                    writer.close();
+                    return writer.bytesWritten();
+                  }
+                })
+            .add(
+                "arrow write (IPC file, ZSTD level "
+                    + ArrowIpcBaseline.ZSTD_LEVEL
+                    + ", batches of "
+                    + ARROW_WRITE_BATCH
+                    + ")",
+                () -> {
+                  Files.deleteIfExists(arrow);
+                  return ArrowIpcBaseline.write(rows, arrow, allocator, ARROW_WRITE_BATCH);
+                })
+            .run(config.warmups, config.runs);
+    Measurement oursWrite = writes[0];
+    Measurement arrowWrite = writes[1];
     print(oursWrite, arrowWrite);
     benchRate("rowformat.write", "rows_per_s", rows.length, "rows/s", oursWrite, arrowWrite);
   }
@@ -161,54 +166,58 @@ public final class RowFormatComparison {
       throws Exception {
     long rowCount = layout.totalRowCount();
     long uncompressed = layout.uncompressedBytes();
-    Measurement arrowRead =
-        measure(
-            "arrow read (IPC file, ZSTD)",
-            () -> {
-              long[] result = ArrowIpcBaseline.read(arrow, allocator);
-              check(result[0] == rowCount, "Arrow read " + result[0] + " rows");
-              return result[1];
-            });
-    Measurement scanRows =
-        measure(
-            "ours scan into generic rows (iterator)",
-            () -> {
-              long n = 0;
-              long sum = 0;
-              try (RowFileReader reader = RowFile.open(ours, BenchmarkDataset.TYPE);
-                  CloseableIterator<Row> it = reader.iterator()) {
-                while (it.hasNext()) {
-                  sum += (Long) it.next().get(0);
-                  n++;
-                }
-              }
-              check(n == rowCount, "iterator returned " + n + " rows");
-              return sum;
-            });
-    Measurement scanArrow =
-        measure(
-            "ours scan into Arrow (arrowReader, batch " + ARROW_READ_BATCH + ")",
-            () -> scanArrow(ours, RowFileOptions.defaults(), allocator, rowCount));
-    Measurement scanArrowSmallRanges =
-        measure(
-            "ours scan into Arrow with maxCoalescedRead 1 MiB (default 8 MiB)",
-            () ->
-                scanArrow(
-                    ours,
-                    RowFileOptions.defaults().maxCoalescedRead(1 << 20),
-                    allocator,
-                    rowCount));
-    Measurement scanArrowSync =
-        measure(
-            "ours scan into Arrow without read-ahead (readAheadBlocks 0)",
-            () ->
-                scanArrow(ours, RowFileOptions.defaults().readAheadBlocks(0), allocator, rowCount));
     byte[] file = Files.readAllBytes(ours);
     int maxBlock = Arrays.stream(layout.uncompressedSizes()).max().orElse(0);
-    Measurement rawZstd =
-        measure(
-            "raw zstd-jni decompression of our blocks (file bytes in memory)",
-            () -> decompressAll(file, layout, new byte[maxBlock]));
+    Measurement[] scans =
+        new Measurement.Rounds()
+            .add(
+                "arrow read (IPC file, ZSTD)",
+                () -> {
+                  long[] result = ArrowIpcBaseline.read(arrow, allocator);
+                  check(result[0] == rowCount, "Arrow read " + result[0] + " rows");
+                  return result[1];
+                })
+            .add(
+                "ours scan into generic rows (iterator)",
+                () -> {
+                  long n = 0;
+                  long sum = 0;
+                  try (RowFileReader reader = RowFile.open(ours, BenchmarkDataset.TYPE);
+                      CloseableIterator<Row> it = reader.iterator()) {
+                    while (it.hasNext()) {
+                      sum += (Long) it.next().get(0);
+                      n++;
+                    }
+                  }
+                  check(n == rowCount, "iterator returned " + n + " rows");
+                  return sum;
+                })
+            .add(
+                "ours scan into Arrow (arrowReader, batch " + ARROW_READ_BATCH + ")",
+                () -> scanArrow(ours, RowFileOptions.defaults(), allocator, rowCount))
+            .add(
+                "ours scan into Arrow with maxCoalescedRead 1 MiB (default 8 MiB)",
+                () ->
+                    scanArrow(
+                        ours,
+                        RowFileOptions.defaults().maxCoalescedRead(1 << 20),
+                        allocator,
+                        rowCount))
+            .add(
+                "ours scan into Arrow without read-ahead (readAheadBlocks 0)",
+                () ->
+                    scanArrow(
+                        ours, RowFileOptions.defaults().readAheadBlocks(0), allocator, rowCount))
+            .add(
+                "raw zstd-jni decompression of our blocks (file bytes in memory)",
+                () -> decompressAll(file, layout, new byte[maxBlock]))
+            .run(config.warmups, config.runs);
+    Measurement arrowRead = scans[0];
+    Measurement scanRows = scans[1];
+    Measurement scanArrow = scans[2];
+    Measurement scanArrowSmallRanges = scans[3];
+    Measurement scanArrowSync = scans[4];
+    Measurement rawZstd = scans[5];
     print(arrowRead, scanRows, scanArrow, scanArrowSmallRanges, scanArrowSync, rawZstd);
     benchRate("rowformat.scan_rows", "rows_per_s", rowCount, "rows/s", scanRows, arrowRead);
     benchRate("rowformat.scan_arrow_rows", "rows_per_s", rowCount, "rows/s", scanArrow, arrowRead);
@@ -294,32 +303,38 @@ public final class RowFormatComparison {
     try (RowFileReader reader = RowFile.open(ours, BenchmarkDataset.TYPE);
         SeekableInput input = RowFile.localInput(ours);
         ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
-      oursLookup =
-          measure(
-              "ours point lookups (read(row), reader opened once, " + rowNumbers.length + " rows)",
-              () -> {
-                long sum = 0;
-                for (long r : rowNumbers) {
-                  sum += (Long) reader.read(r).get(0);
-                }
-                return sum;
-              });
       int maxCompressed = Arrays.stream(compressed).max().orElse(0);
       int maxUncompressed = Arrays.stream(uncompressed).max().orElse(0);
       byte[] src = new byte[maxCompressed];
       byte[] dst = new byte[maxUncompressed];
-      baseline =
-          measure(
-              "baseline: positional read + zstd decompression of the same rows' blocks",
-              () -> {
-                long sum = 0;
-                for (int b : blocks) {
-                  input.readFully(offsets[b], src, 0, compressed[b]);
-                  int n = ctx.decompressByteArray(dst, 0, uncompressed[b], src, 0, compressed[b]);
-                  sum += n + dst[n - 1];
-                }
-                return sum;
-              });
+      Measurement[] lookups =
+          new Measurement.Rounds()
+              .add(
+                  "ours point lookups (read(row), reader opened once, "
+                      + rowNumbers.length
+                      + " rows)",
+                  () -> {
+                    long sum = 0;
+                    for (long r : rowNumbers) {
+                      sum += (Long) reader.read(r).get(0);
+                    }
+                    return sum;
+                  })
+              .add(
+                  "baseline: positional read + zstd decompression of the same rows' blocks",
+                  () -> {
+                    long sum = 0;
+                    for (int b : blocks) {
+                      input.readFully(offsets[b], src, 0, compressed[b]);
+                      int n =
+                          ctx.decompressByteArray(dst, 0, uncompressed[b], src, 0, compressed[b]);
+                      sum += n + dst[n - 1];
+                    }
+                    return sum;
+                  })
+              .run(config.warmups, config.runs);
+      oursLookup = lookups[0];
+      baseline = lookups[1];
     }
     print(oursLookup, baseline);
     double ratio =
@@ -333,10 +348,6 @@ public final class RowFormatComparison {
     target("rowformat.point_lookup", ratio, LOOKUP_TARGET);
   }
 
-  private Measurement measure(String label, Measurement.Work work) throws Exception {
-    return Measurement.of(label, config.warmups, config.runs, work);
-  }
-
   private static void print(Measurement... measurements) {
     for (Measurement m : measurements) {
       System.out.println("# " + m.summary());
@@ -348,6 +359,8 @@ public final class RowFormatComparison {
       String name, String metric, double amount, String unit, Measurement ours, Measurement base) {
     double oursRate = amount / ours.best();
     double baseRate = amount / base.best();
+    System.out.printf(
+        Locale.ROOT, "# %s ratio of the medians=%.3f%n", name, base.median() / ours.median());
     return bench(name, metric, oursRate, unit, baseRate, "%.0f");
   }
 
