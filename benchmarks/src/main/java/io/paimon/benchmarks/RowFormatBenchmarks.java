@@ -211,9 +211,6 @@ public class RowFormatBenchmarks {
   @Benchmark
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public int decodeBlockToArrow(ReadState s) throws IOException {
-    for (FieldVector v : s.vectors) {
-      v.reset();
-    }
     int n = s.blocks.readArrow(s.vectors);
     s.root.setRowCount(n);
     return n;

@@ -102,8 +102,8 @@ public final class CodecProbe {
     }
 
     /**
-     * Decodes every row of the decoded block into {@code vectors} (reset by the caller) as the
-     * Arrow reader does: staged per column, copied into the vectors at the end.
+     * Decodes every row of the decoded block into {@code vectors} as the Arrow reader does: staged
+     * per column, copied into the vectors at the end, over whatever the vectors held before.
      */
     public int readArrow(FieldVector[] vectors) throws RowFormatException {
       if (columns == null || columnVectors != vectors) {
@@ -111,7 +111,7 @@ public final class CodecProbe {
         columnVectors = vectors;
       }
       for (ArrowColumn c : columns) {
-        c.reset();
+        c.reset(block.rowCount);
       }
       in.reset(block.data, block.index, block.fileOffset);
       for (int i = 0; i < block.rowCount; i++) {

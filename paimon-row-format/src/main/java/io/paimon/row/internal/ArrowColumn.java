@@ -1,11 +1,10 @@
 package io.paimon.row.internal;
 
 import io.paimon.row.RowFormatException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -14,27 +13,38 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
 
 /**
  * One Arrow output column of a batch being decoded. Fixed-width values whose Arrow form is their
- * little-endian encoding, strings and binaries, and arrays of those are staged in heap arrays and
- * copied into the vector's buffers in bulk by {@link #finish}: Arrow's per-value setters (capacity,
- * bounds and reference-count checks on every call) cost more than decoding. Every other type is
+ * little-endian encoding, strings and binaries, and arrays of those are written straight into the
+ * vector's data buffer, at an address this column keeps with the buffer's size: Arrow's per-value
+ * setters (capacity, bounds and reference-count checks on every call) cost more than decoding, and
+ * staging the values on the heap first would copy every byte twice. The only check per value is
+ * against the cached size, and the buffer grows (keeping what was written) when it fails. Offsets
+ * and validity bits are staged on the heap and copied by {@link #finish}. Every other type is
  * written value by value through {@link FieldCodec#readArrow}. Either way the vectors end up with
- * the same buffers.
+ * the same contents.
  *
  * <p>Usage per batch: {@link #reset}, then exactly one {@link #append} or {@link #appendNull} per
- * value in order, then {@link #finish}. Staging arrays are reused across batches, so memory is
- * bounded by the largest batch. Not thread-safe.
+ * value in order, then {@link #finish}; nothing else may reallocate the vector's buffers in
+ * between. These columns overwrite everything a reader of the batch sees, so they keep the vector's
+ * buffers from one batch to the next without zeroing them and allocate only when they are too small
+ * (or were transferred away): fresh native memory costs a page fault per 4 KiB and zeroing costs a
+ * pass over the batch. Memory is bounded by the largest batch. Not thread-safe.
  */
 abstract class ArrowColumn {
 
-  private static final VarHandle SHORT =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final int FIXED = 0;
+  private static final int VARIABLE = 1;
+  private static final int LIST = 2;
+  private static final int PER_VALUE = 3;
+
+  /** Which subclass this is, so that {@link #append(ArrowColumn, BlockInput)} calls it directly. */
+  private final int kind;
 
   /** Values appended since {@link #reset}. */
   int count;
+
+  ArrowColumn(int kind) {
+    this.kind = kind;
+  }
 
   /** The column writing {@code codec}'s values into {@code vector}. */
   static ArrowColumn create(FieldCodec codec, FieldVector vector) {
@@ -58,13 +68,37 @@ abstract class ArrowColumn {
     return new PerValue(codec, vector);
   }
 
-  /** Starts a batch. The vector must have been reset or newly allocated. */
-  void reset() {
+  /**
+   * Starts a batch of about {@code expected} values. The vector keeps whatever buffers it has,
+   * possibly none.
+   */
+  void reset(int expected) {
     count = 0;
   }
 
   /** Decodes the next (non-null) value from {@code in}. */
   abstract void append(BlockInput in) throws RowFormatException;
+
+  /**
+   * {@code column.append(in)} without a virtual call: a row's columns are of several kinds, which
+   * makes that call site megamorphic, and a megamorphic call is neither inlined nor cheap. The
+   * subclasses are final, so each branch below is a direct, inlinable call.
+   */
+  static void append(ArrowColumn column, BlockInput in) throws RowFormatException {
+    switch (column.kind) {
+      case FIXED:
+        ((FixedWidth) column).append(in);
+        break;
+      case VARIABLE:
+        ((VariableWidth) column).append(in);
+        break;
+      case LIST:
+        ((ListColumn) column).append(in);
+        break;
+      default:
+        ((PerValue) column).append(in);
+    }
+  }
 
   /** Appends a null. */
   abstract void appendNull();
@@ -157,49 +191,81 @@ abstract class ArrowColumn {
   static final class FixedWidth extends ArrowColumn {
     private final BaseFixedWidthVector vector;
     private final int width;
-    private final String path;
     private final Validity validity;
-    private byte[] data = new byte[1024];
+
+    /** The data buffer's address and how many values fit in it; see {@link #refresh}. */
+    private long address;
+
+    private int capacity;
 
     FixedWidth(BaseFixedWidthVector vector, int width, String path) {
+      super(FIXED);
       this.validity = new Validity(path);
       this.vector = vector;
       this.width = width;
-      this.path = path;
     }
 
     @Override
-    void reset() {
-      super.reset();
+    void reset(int expected) {
+      super.reset(expected);
       validity.reset();
+      if (vector.getValueCapacity() < expected) {
+        vector.allocateNew(expected);
+      }
+      refresh();
+    }
+
+    /** Re-reads the data buffer after it was (re)allocated. */
+    private void refresh() {
+      ArrowBuf data = vector.getDataBuffer();
+      address = data.memoryAddress();
+      capacity = (int) Math.min(Integer.MAX_VALUE, data.capacity() / width);
+    }
+
+    /** Room for value {@code count}: writes below go straight to memory, so this check guards. */
+    private long slot() {
+      if (count >= capacity) {
+        vector.reAlloc(); // keeps the values written so far
+        refresh();
+      }
+      return address + (long) count * width;
     }
 
     @Override
     void append(BlockInput in) throws RowFormatException {
-      int at = count * width;
-      data = grow(data, (long) at + width, path);
-      // The typed reads check what remains and give the value decoders' messages.
+      // Read before taking the slot: the typed reads check what remains in the row and give the
+      // value decoders' messages.
       switch (width) {
         case 8:
-          LONG.set(data, at, in.readLong());
-          break;
+          {
+            long v = in.readLong();
+            MemoryUtil.putLong(slot(), v);
+            break;
+          }
         case 4:
-          INT.set(data, at, in.readInt());
-          break;
+          {
+            int v = in.readInt();
+            MemoryUtil.putInt(slot(), v);
+            break;
+          }
         case 2:
-          SHORT.set(data, at, in.readShort());
-          break;
+          {
+            short v = in.readShort();
+            MemoryUtil.putShort(slot(), v);
+            break;
+          }
         default:
-          data[at] = in.readByte();
+          {
+            byte v = in.readByte();
+            MemoryUtil.putByte(slot(), v);
+          }
       }
       validity.valid(count++);
     }
 
     @Override
     void appendNull() {
-      int at = count * width;
-      data = grow(data, (long) at + width, path);
-      Arrays.fill(data, at, at + width, (byte) 0);
+      MemoryUtil.setMemory(slot(), width, (byte) 0);
       validity.invalid(count++);
     }
 
@@ -208,7 +274,6 @@ abstract class ArrowColumn {
       while (vector.getValueCapacity() < count) {
         vector.reAlloc();
       }
-      vector.getDataBuffer().setBytes(0, data, 0, (long) count * width);
       validity.copyTo(vector.getValidityBuffer(), count);
       vector.setValueCount(count);
     }
@@ -221,10 +286,15 @@ abstract class ArrowColumn {
     private final String path;
     private final Validity validity;
     private int[] offsets = new int[256];
-    private byte[] data = new byte[16 * 1024];
     private int size;
 
+    /** The data buffer's address and size; see {@link #refresh}. */
+    private long address;
+
+    private long capacity;
+
     VariableWidth(BaseVariableWidthVector vector, String valueName, String path) {
+      super(VARIABLE);
       this.validity = new Validity(path);
       this.vector = vector;
       this.valueName = valueName;
@@ -232,19 +302,40 @@ abstract class ArrowColumn {
     }
 
     @Override
-    void reset() {
-      super.reset();
+    void reset(int expected) {
+      super.reset(expected);
       validity.reset();
       size = 0;
+      refresh();
+    }
+
+    /** Re-reads the data buffer after it was (re)allocated. */
+    private void refresh() {
+      ArrowBuf data = vector.getDataBuffer();
+      address = data.memoryAddress();
+      capacity = data.capacity();
     }
 
     @Override
     void append(BlockInput in) throws RowFormatException {
       int len = in.readLength(valueName);
-      data = grow(data, (long) size + len, path);
-      in.readRaw(data, size, len);
-      size += len;
+      long end = (long) size + len;
+      if (end > capacity) {
+        growData(end);
+      }
+      in.readRaw(address + size, len);
+      size = (int) end;
       endValue(true);
+    }
+
+    /** Grows the data buffer to hold {@code needed} bytes, keeping those written so far. */
+    private void growData(long needed) {
+      if (needed > Integer.MAX_VALUE - 8) {
+        throw new OversizedAllocationException(
+            "column '" + path + "' of one batch needs " + needed + " bytes, more than 2 GiB");
+      }
+      vector.reallocDataBuffer(Math.max(needed, Math.min(Integer.MAX_VALUE - 8L, 2 * capacity)));
+      refresh();
     }
 
     @Override
@@ -267,16 +358,12 @@ abstract class ArrowColumn {
     @Override
     void finish() {
       // A vector whose buffers were transferred away has no capacity at all, not even for the
-      // first offset of an empty batch.
+      // first offset of an empty batch. This leaves the data buffer as it is.
       while (vector.getValueCapacity() < count
           || vector.getOffsetBuffer().capacity() < 4L * (count + 1)) {
         vector.reallocValidityAndOffsetBuffers();
       }
-      if (vector.getDataBuffer().capacity() < size) {
-        vector.reallocDataBuffer(size);
-      }
       copyOffsets(offsets, count, vector.getOffsetBuffer());
-      vector.getDataBuffer().setBytes(0, data, 0, size);
       validity.copyTo(vector.getValidityBuffer(), count);
       vector.setLastSet(count - 1);
       vector.setValueCount(count);
@@ -292,6 +379,7 @@ abstract class ArrowColumn {
     private int[] offsets = new int[256];
 
     ListColumn(ListVector vector, ArrowColumn elements, String path) {
+      super(LIST);
       this.validity = new Validity(path);
       this.vector = vector;
       this.elements = elements;
@@ -299,22 +387,29 @@ abstract class ArrowColumn {
     }
 
     @Override
-    void reset() {
-      super.reset();
+    void reset(int expected) {
+      super.reset(expected);
       validity.reset();
-      elements.reset();
+      elements.reset(expected);
     }
 
     @Override
     void append(BlockInput in) throws RowFormatException {
       int size = NestedCodecs.readArrayHeader(in, path);
       int bitmap = in.pos;
-      in.pos += (size + 7) >>> 3;
-      for (int i = 0; i < size; i++) {
-        if (in.isSet(bitmap, i)) {
-          elements.appendNull();
-        } else {
-          elements.append(in);
+      int bitmapBytes = (size + 7) >>> 3;
+      in.pos += bitmapBytes;
+      if (in.allClear(bitmap, bitmapBytes)) {
+        for (int i = 0; i < size; i++) {
+          append(elements, in);
+        }
+      } else {
+        for (int i = 0; i < size; i++) {
+          if (in.isSet(bitmap, i)) {
+            elements.appendNull();
+          } else {
+            append(elements, in);
+          }
         }
       }
       endValue(true);
@@ -358,8 +453,21 @@ abstract class ArrowColumn {
     private final FieldVector vector;
 
     PerValue(FieldCodec codec, FieldVector vector) {
+      super(PER_VALUE);
       this.codec = codec;
       this.vector = vector;
+    }
+
+    @Override
+    void reset(int expected) {
+      super.reset(expected);
+      // Values are set one by one, so the vector must start clean: no stale validity bits.
+      if (vector.getValueCapacity() == 0) {
+        vector.setInitialCapacity(Math.max(expected, 1));
+        vector.allocateNew();
+      } else {
+        vector.reset();
+      }
     }
 
     @Override

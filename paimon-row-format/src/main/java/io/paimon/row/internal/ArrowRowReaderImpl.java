@@ -52,18 +52,10 @@ final class ArrowRowReaderImpl extends RowArrowReader {
     if (vectors == null) {
       List<FieldVector> list = root.getFieldVectors();
       vectors = list.toArray(new FieldVector[0]);
-      for (FieldVector v : vectors) {
-        v.setInitialCapacity(batchSize);
-        v.allocateNew();
-      }
       columns = codec.arrowColumns(vectors);
-    } else {
-      for (FieldVector v : vectors) {
-        v.reset();
-      }
     }
     for (ArrowColumn c : columns) {
-      c.reset();
+      c.reset(batchSize);
     }
     int count = 0;
     while (count < batchSize && !done) {

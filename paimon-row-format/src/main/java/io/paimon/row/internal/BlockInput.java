@@ -4,6 +4,7 @@ import io.paimon.row.RowFormatException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * A bounds-checked little-endian cursor over a decompressed block. Every read checks what remains
@@ -82,6 +83,16 @@ final class BlockInput {
     return v;
   }
 
+  /**
+   * Copies the next {@code n} bytes to native memory at {@code address}, which the caller has
+   * checked holds {@code n} bytes.
+   */
+  void readRaw(long address, int n) throws RowFormatException {
+    require(n, "the value's bytes");
+    MemoryUtil.copyToMemory(buf, pos, address, n);
+    pos += n;
+  }
+
   /** Copies the next {@code n} bytes to {@code dst[off..off + n)}. */
   void readRaw(byte[] dst, int off, int n) throws RowFormatException {
     require(n, "the value's bytes");
@@ -111,7 +122,13 @@ final class BlockInput {
   /** Reads a varint length and checks that that many bytes remain in the row. */
   int readLength(String what) throws RowFormatException {
     int start = pos;
-    int len = readVarint();
+    int len;
+    if (pos < limit && buf[pos] >= 0) {
+      // One-byte varints (lengths below 128) are the common case: no loop.
+      len = buf[pos++];
+    } else {
+      len = readVarint();
+    }
     if (len > limit - pos) {
       int left = limit - pos;
       pos = start;
@@ -137,6 +154,15 @@ final class BlockInput {
   /** Whether bit {@code i} of the bitmap at {@code bitmapPos} is set (the field is null). */
   boolean isSet(int bitmapPos, int i) {
     return (buf[bitmapPos + (i >>> 3)] & (1 << (i & 7))) != 0;
+  }
+
+  /** Whether the {@code bytes} bytes of the bitmap at {@code bitmapPos} are all zero. */
+  boolean allClear(int bitmapPos, int bytes) {
+    int any = 0;
+    for (int k = 0; k < bytes; k++) {
+      any |= buf[bitmapPos + k];
+    }
+    return any == 0;
   }
 
   /**

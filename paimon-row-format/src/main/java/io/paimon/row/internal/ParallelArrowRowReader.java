@@ -18,16 +18,17 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A full scan into Arrow decoded by several threads: batch {@code k} holds rows {@code [k * B, (k +
- * 1) * B)} and is read, decompressed and decoded by worker {@code k mod W} into that worker's own
- * vectors, whose buffers are then transferred (not copied) into the reader's root in batch order.
- * Each block is decompressed and decoded on the same core, so its bytes never travel between cores;
- * a block that straddles two batches is decompressed by both workers.
+ * A full scan into Arrow decoded by several threads. Batch {@code k} holds rows {@code [k * B, (k +
+ * 1) * B)}; batches are dealt to the workers in runs of {@value #RUN} consecutive ones, and a
+ * worker reads, decompresses and decodes its batches into its own slots' vectors. Each block is
+ * decompressed and decoded on the same core, so its bytes never travel between cores; only a block
+ * straddling two runs is decompressed by both of their workers. In batch order, a slot's buffers
+ * are moved (not copied) to the reader's root and moved back to the same slot when the caller asks
+ * for the next batch, so a scan decodes into the same native memory throughout.
  *
- * <p>Memory: each worker holds up to {@value #RUN} batches and one block; the root holds the batch
- * being consumed. Workers are owned by the reader: {@link #close()} stops them (without
- * interrupting, which would close a shared file channel) and frees their vectors. The caller's side
- * is not thread-safe.
+ * <p>Memory: each worker has {@value #SLOTS} slots of one batch each and one batch's compressed
+ * blocks. Workers are owned by the reader: {@link #close()} stops them (without interrupting, which
+ * would close a shared file channel) and frees their vectors. The caller's side is not thread-safe.
  */
 final class ParallelArrowRowReader extends RowArrowReader {
 
@@ -40,6 +41,11 @@ final class ParallelArrowRowReader extends RowArrowReader {
   private final int batchSize;
   private final long batchCount;
   private final Worker[] workers;
+
+  /** The worker and slot whose buffers the root holds for the current batch; null if none. */
+  private Worker lender;
+
+  private int lentSlot;
   private final AtomicLong bytesRead = new AtomicLong();
   private volatile boolean closed;
   private long nextBatch;
@@ -55,6 +61,9 @@ final class ParallelArrowRowReader extends RowArrowReader {
    * batches of one run is decompressed once, and a worker can be a whole run ahead of the caller.
    */
   private static final int RUN = 2;
+
+  /** A worker's batches: one run decoded ahead of the caller, plus the one lent to the root. */
+  private static final int SLOTS = RUN + 1;
 
   ParallelArrowRowReader(
       BufferAllocator allocator,
@@ -92,9 +101,9 @@ final class ParallelArrowRowReader extends RowArrowReader {
       start();
     }
     VectorSchemaRoot root = getVectorSchemaRoot();
+    returnLent(root);
     if (nextBatch >= batchCount) {
       batchRows = 0;
-      root.setRowCount(0);
       return false;
     }
     Worker worker = workers[(int) ((nextBatch / RUN) % workers.length)];
@@ -120,18 +129,36 @@ final class ParallelArrowRowReader extends RowArrowReader {
     }
     Slot slot = worker.slots[result.slot()];
     List<FieldVector> targets = root.getFieldVectors();
-    List<FieldVector> sources = slot.root.getFieldVectors();
     for (int i = 0; i < targets.size(); i++) {
-      targets.get(i).clear();
-      sources.get(i).makeTransferPair(targets.get(i)).transfer();
+      slot.vectors[i].makeTransferPair(targets.get(i)).transfer();
     }
     root.setRowCount(result.rows());
     slot.root.setRowCount(0);
-    worker.release(result.slot());
+    lender = worker;
+    lentSlot = result.slot();
     batchFirstRow = nextBatch * batchSize;
     batchRows = result.rows();
     nextBatch++;
     return true;
+  }
+
+  /**
+   * Gives the buffers of the batch the caller is done with back to the slot they came from, so each
+   * slot keeps decoding into the same native memory, warm in its worker's cache, instead of
+   * faulting in fresh pages for every batch.
+   */
+  private void returnLent(VectorSchemaRoot root) {
+    if (lender == null) {
+      return;
+    }
+    List<FieldVector> targets = root.getFieldVectors();
+    FieldVector[] sources = lender.slots[lentSlot].vectors;
+    for (int i = 0; i < targets.size(); i++) {
+      targets.get(i).makeTransferPair(sources[i]).transfer();
+    }
+    root.setRowCount(0);
+    lender.release(lentSlot);
+    lender = null;
   }
 
   @Override
@@ -193,18 +220,18 @@ final class ParallelArrowRowReader extends RowArrowReader {
   /** One decoding thread and what it owns. */
   private final class Worker {
     final int index;
-    final Slot[] slots = new Slot[RUN];
+    final Slot[] slots = new Slot[SLOTS];
     final BlockDecoder decoder = new BlockDecoder(meta);
     final DecodedBlock block = new DecodedBlock();
     final BlockInput in = new BlockInput(meta.name);
-    final BlockingQueue<Result> ready = new ArrayBlockingQueue<>(RUN);
-    final BlockingQueue<Integer> free = new ArrayBlockingQueue<>(RUN);
+    final BlockingQueue<Result> ready = new ArrayBlockingQueue<>(SLOTS);
+    final BlockingQueue<Integer> free = new ArrayBlockingQueue<>(SLOTS);
     final Thread thread;
     byte[] compressed = new byte[0];
 
     Worker(int index, Schema schema) {
       this.index = index;
-      for (int j = 0; j < RUN; j++) {
+      for (int j = 0; j < SLOTS; j++) {
         slots[j] = new Slot(schema);
         free.add(j);
       }
@@ -238,17 +265,12 @@ final class ParallelArrowRowReader extends RowArrowReader {
 
     /** Decodes batch {@code k} into {@code slot}'s vectors and returns its row count. */
     private int decode(long k, Slot slot) throws IOException {
-      FieldVector[] vectors = slot.vectors;
       ArrowColumn[] columns = slot.columns;
       long first = k * batchSize;
       long end = Math.min(meta.totalRows, first + batchSize);
-      for (FieldVector v : vectors) {
-        // Empty: the previous batch's buffers were transferred to the reader's root.
-        v.setInitialCapacity(batchSize);
-        v.allocateNew();
-      }
+      // The slot holds the buffers of a batch the caller is done with (or none): they are reused.
       for (ArrowColumn c : columns) {
-        c.reset();
+        c.reset(batchSize);
       }
       int b = Arrays.binarySearch(meta.rowStarts, 0, meta.blockCount, first);
       if (b < 0) {

@@ -21,6 +21,9 @@ final class RowCodec {
   private final byte[] notNull;
   private final String[] names;
 
+  /** No projection: every field is decoded, in file order. */
+  private final boolean allFields;
+
   /**
    * @param projection file field indexes to return, in output order; null for all fields
    */
@@ -47,6 +50,7 @@ final class RowCodec {
       }
       this.outputCount = n;
       this.lastNeeded = n - 1;
+      this.allFields = true;
     } else {
       java.util.Arrays.fill(outputIndex, -1);
       int last = -1;
@@ -56,6 +60,11 @@ final class RowCodec {
       }
       this.outputCount = projection.length;
       this.lastNeeded = last;
+      boolean identity = projection.length == n;
+      for (int out = 0; identity && out < n; out++) {
+        identity = projection[out] == out;
+      }
+      this.allFields = identity;
     }
   }
 
@@ -149,7 +158,17 @@ final class RowCodec {
    * batched form of {@link #readArrow}, with the same checks.
    */
   void readColumns(BlockInput in, ArrowColumn[] columns) throws RowFormatException {
-    int bitmap = readBitmap(in);
+    int bitmap = in.pos;
+    in.skip(bitmapBytes, "the row's null bitmap");
+    if (allFields && in.allClear(bitmap, bitmapBytes)) {
+      // The common row: every field present and wanted, so no per-field bitmap or index lookups.
+      for (ArrowColumn column : columns) {
+        ArrowColumn.append(column, in);
+      }
+      checkEnd(in);
+      return;
+    }
+    in.checkNotNull(bitmap, notNull, names);
     for (int i = 0; i <= lastNeeded; i++) {
       int out = outputIndex[i];
       if (in.isSet(bitmap, i)) {
@@ -157,7 +176,7 @@ final class RowCodec {
           columns[out].appendNull();
         }
       } else if (out >= 0) {
-        columns[out].append(in);
+        ArrowColumn.append(columns[out], in);
       } else {
         codecs[i].skip(in);
       }
