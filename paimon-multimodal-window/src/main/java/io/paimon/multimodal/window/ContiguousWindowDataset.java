@@ -1,0 +1,45 @@
+package io.paimon.multimodal.window;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Map-style training samples cut from one frame table, built by {@link ContiguousWindows}. Sample
+ * {@code i} belongs to the {@code i}-th kept anchor (groups in ascending key order, anchors in
+ * ascending order within a group). It maps the group key and the order key to the anchor's values;
+ * each selected column to its window, a list in offset order (or what the column's transform made
+ * of that list); and {@code <column>_is_pad} to a {@link DType#BOOL} {@link Tensor} of the window's
+ * length, true where the position lies outside the group and was padded. The adapter, if any, has
+ * the last word on the map.
+ *
+ * <p>Only the index (group and order values and row IDs, as primitive arrays) is held in memory;
+ * values, including BLOB payloads, are read on request from the snapshot the dataset is pinned to.
+ * Thread-safe: {@link #get} and {@link #getItems} may run on several threads at once, as {@link
+ * WindowLoader}'s workers do.
+ */
+public interface ContiguousWindowDataset {
+
+  /** The number of samples. */
+  int size();
+
+  /**
+   * Sample {@code index}; a negative index counts from the end, as in a Python sequence.
+   *
+   * @throws IndexOutOfBoundsException if {@code index} is not in {@code [-size(), size())}
+   */
+  Map<String, Object> get(int index);
+
+  /**
+   * These samples in the requested order, duplicates kept. The rows of all of them are read
+   * together, so their reads coalesce.
+   *
+   * @throws IndexOutOfBoundsException naming the first index out of range
+   */
+  List<Map<String, Object>> getItems(int... indices);
+
+  /** As {@link #getItems(int...)}. */
+  List<Map<String, Object>> getItems(List<Integer> indices);
+
+  /** The snapshot every sample is read from. */
+  long snapshotId();
+}
