@@ -248,6 +248,9 @@ class AlignedOutputTest {
     r.add(rows(RR, new Object[] {9L, "later"}));
     assertThat(values(l, r.scan().tag("v1"), AsofJoin.on("t"))).containsExactly("tagged");
     assertThat(values(l, r.scan(), AsofJoin.on("t"))).containsExactly("later");
+    // A tag over several data files: the right keys load without splitting the tag's scan.
+    r.createTag("v2");
+    assertThat(values(l, r.scan().tag("v2"), AsofJoin.on("t"))).containsExactly("later");
   }
 
   @Test

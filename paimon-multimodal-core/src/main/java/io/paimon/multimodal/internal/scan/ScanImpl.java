@@ -62,7 +62,8 @@ public final class ScanImpl implements Scan {
    * taken row IDs (for readers that split a scan across threads).
    */
   public boolean splittable() {
-    return ctx.limit() < 0 && ctx.rowIds() == null && ctx.split() == null;
+    // A tag's scan cannot be split: a split carries its snapshot, and the tag must stay checked.
+    return ctx.limit() < 0 && ctx.rowIds() == null && ctx.split() == null && ctx.tag() == null;
   }
 
   @Override
@@ -158,6 +159,11 @@ public final class ScanImpl implements Scan {
   @Override
   public Scan allocator(BufferAllocator allocator) {
     return new ScanImpl(table, ctx.withAllocator(Objects.requireNonNull(allocator, "allocator")));
+  }
+
+  /** The tag this scan reads, or null if it is not pinned to a tag. */
+  public String tagName() {
+    return ctx.tag();
   }
 
   @Override

@@ -41,6 +41,22 @@ final class GroupDictionary {
     return size;
   }
 
+  /** The long key of every group, by id (long layout only). */
+  long[] longKeysById() {
+    long[] keys = new long[size];
+    for (int s = 0; s < slots.length; s++) {
+      if (slots[s] != EMPTY) {
+        keys[slots[s]] = slotKeys[s];
+      }
+    }
+    return keys;
+  }
+
+  /** The encoded key bytes of group {@code g} (byte layout only). */
+  byte[] keyBytes(int g) {
+    return Arrays.copyOfRange(arena, offsets[g], offsets[g + 1]);
+  }
+
   private void allocate(int capacity) {
     slots = new int[capacity];
     Arrays.fill(slots, EMPTY);

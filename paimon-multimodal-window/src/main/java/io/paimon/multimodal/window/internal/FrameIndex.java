@@ -1,0 +1,158 @@
+package io.paimon.multimodal.window.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.window.AlignmentException;
+import io.paimon.types.DataType;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HexFormat;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The index of a contiguous-window dataset: the row ID of every row of a frame table scan, grouped
+ * by the group key (groups in ascending key order) and sorted by the order key, whose values must
+ * step by exactly one inside a group. Positions {@code [start(g), start(g + 1))} hold group {@code
+ * g}.
+ *
+ * <p>Memory: 8 bytes per row and 4 per group once built (loading holds the keys' index of {@link
+ * RightIndex}, 16 bytes per row, for a moment). Immutable; thread-safe.
+ */
+public final class FrameIndex {
+
+  private final long[] rowIds;
+  private final int[] starts;
+
+  private FrameIndex(long[] rowIds, int[] starts) {
+    this.rowIds = rowIds;
+    this.starts = starts;
+  }
+
+  /**
+   * Reads the group and order keys of every row {@code scan} selects.
+   *
+   * @param input the table's name, for messages
+   * @throws AlignmentException naming the group, the values and their row IDs if a key is null or
+   *     the order values of a group repeat or skip a step
+   */
+  public static FrameIndex load(
+      Scan scan,
+      String input,
+      String groupKey,
+      DataType groupType,
+      String orderKey,
+      DataType orderType,
+      BufferAllocator allocator) {
+    KeyColumn order = new KeyColumn(input, orderKey, orderType, 1);
+    KeyColumn group = new KeyColumn(input, groupKey, groupType, 1);
+    RightIndex keys = RightIndex.load(scan, order, new KeyColumn[] {group}, allocator);
+    int groupCount = keys.groups.size();
+    Integer[] byKey = new Integer[groupCount];
+    for (int g = 0; g < groupCount; g++) {
+      byKey[g] = g;
+    }
+    long[] longKeys = keys.groups.longKeys() ? keys.groups.longKeysById() : null;
+    Arrays.sort(byKey, groupOrder(group.kind, keys.groups, longKeys));
+    long[] rowIds = new long[keys.size()];
+    int[] starts = new int[groupCount + 1];
+    int at = 0;
+    for (int k = 0; k < groupCount; k++) {
+      int g = byKey[k];
+      int from = keys.starts[g];
+      int to = keys.starts[g + 1];
+      starts[k] = at;
+      for (int i = from; i < to; i++) {
+        if (i > from) {
+          long step = keys.times[i] - keys.times[i - 1];
+          if (step != 1) {
+            throw new AlignmentException(
+                input
+                    + ": order key '"
+                    + orderKey
+                    + "' "
+                    + (step == 0 ? "repeats " + keys.times[i] : "jumps from " + keys.times[i - 1])
+                    + (step == 0 ? "" : " to " + keys.times[i])
+                    + " in group "
+                    + groupKey
+                    + " = "
+                    + describe(group.kind, keys.groups, longKeys, g)
+                    + " (_ROW_IDs "
+                    + keys.rowIds[i - 1]
+                    + " and "
+                    + keys.rowIds[i]
+                    + "); order values must increase by exactly one within a group, so a filter"
+                    + " that drops rows inside a group is not allowed either");
+          }
+        }
+        rowIds[at++] = keys.rowIds[i];
+      }
+    }
+    starts[groupCount] = at;
+    return new FrameIndex(rowIds, starts);
+  }
+
+  private static Comparator<Integer> groupOrder(
+      KeyKind kind, GroupDictionary groups, long[] longKeys) {
+    if (longKeys != null) {
+      if (kind == KeyKind.FLOATING) {
+        return Comparator.comparingDouble(g -> Double.longBitsToDouble(longKeys[g]));
+      }
+      return Comparator.comparingLong(g -> longKeys[g]);
+    }
+    if (kind == KeyKind.DECIMAL) {
+      return Comparator.comparing(
+          g -> new BigDecimal(new String(value(groups, g), StandardCharsets.US_ASCII)));
+    }
+    // Strings as UTF-8 bytes compare unsigned in code point order, as Arrow sorts them.
+    return (a, b) -> Arrays.compareUnsigned(value(groups, a), value(groups, b));
+  }
+
+  /** A single byte-kind key's value: its encoding is a 4-byte length, then the bytes. */
+  private static byte[] value(GroupDictionary groups, int g) {
+    byte[] encoded = groups.keyBytes(g);
+    return Arrays.copyOfRange(encoded, 4, encoded.length);
+  }
+
+  private static String describe(KeyKind kind, GroupDictionary groups, long[] longKeys, int g) {
+    if (longKeys != null) {
+      return kind == KeyKind.FLOATING
+          ? Double.toString(Double.longBitsToDouble(longKeys[g]))
+          : Long.toString(longKeys[g]);
+    }
+    byte[] key = value(groups, g);
+    switch (kind) {
+      case STRING:
+        return "'" + new String(key, StandardCharsets.UTF_8) + "'";
+      case DECIMAL:
+        return new String(key, StandardCharsets.US_ASCII);
+      default:
+        return "0x" + HexFormat.of().formatHex(key);
+    }
+  }
+
+  /** The number of groups. */
+  public int groupCount() {
+    return starts.length - 1;
+  }
+
+  /** The first position of group {@code g}; {@code start(groupCount())} is the row count. */
+  public int start(int g) {
+    return starts[g];
+  }
+
+  /** The row ID at a position. */
+  public long rowId(int position) {
+    return rowIds[position];
+  }
+
+  /** The number of rows. */
+  public int rowCount() {
+    return rowIds.length;
+  }
+
+  /** Heap bytes held by the index's arrays. */
+  public long heapBytes() {
+    return 8L * rowIds.length + 4L * starts.length;
+  }
+}

@@ -1,0 +1,179 @@
+package io.paimon.multimodal.window.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SnapshotNotFoundException;
+import io.paimon.multimodal.blob.BlobBatch;
+import io.paimon.multimodal.blob.BlobReader;
+import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.scan.RowIdFetcher;
+import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.types.DataType;
+import io.paimon.types.DataTypeRoot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * Reads columns of rows by row ID from one pinned snapshot, as Java values: plain columns through
+ * one {@link RowIdFetcher} (the snapshot planned once), BLOB columns (scalar, ARRAY or MAP of BLOB)
+ * as their payload bytes through a {@link BlobReader}, so their ranged reads coalesce and run
+ * concurrently. A snapshot reached through a tag is checked against the tag before every fetch.
+ * Immutable; thread-safe.
+ */
+public final class RowFetcher {
+
+  private final TableState table;
+  private final long snapshotId;
+  private final Scan tagged;
+  private final String tag;
+  private final List<String> plain = new ArrayList<>();
+  private final List<DataType> plainTypes = new ArrayList<>();
+  private final List<String> blobs = new ArrayList<>();
+  private final List<DataType> blobTypes = new ArrayList<>();
+  private final Map<String, Integer> slot = new HashMap<>();
+  private final RowIdFetcher fetcher;
+
+  /**
+   * @param scan the pinned scan the rows come from (a tag-pinned scan stays checked)
+   * @param columns the distinct columns to read
+   */
+  public RowFetcher(Scan scan, List<String> columns) {
+    this.table = ((ScanImpl) scan).table();
+    this.snapshotId = scan.resolvedSnapshotId();
+    this.tag = ((ScanImpl) scan).tagName();
+    this.tagged = tag == null ? null : scan;
+    for (String c : columns) {
+      DataType type = table.schema().columnType(c);
+      if (isBlob(type)) {
+        slot.put(c, -1 - blobs.size());
+        blobs.add(c);
+        blobTypes.add(type);
+      } else {
+        slot.put(c, plain.size());
+        plain.add(c);
+        plainTypes.add(type);
+      }
+    }
+    this.fetcher = new RowIdFetcher(table, snapshotId, plain);
+  }
+
+  private static boolean isBlob(DataType type) {
+    DataTypeRoot root = type.root();
+    if (root == DataTypeRoot.BLOB) {
+      return true;
+    }
+    if (root == DataTypeRoot.ARRAY || root == DataTypeRoot.MAP) {
+      List<DataType> children = type.children();
+      return children.get(children.size() - 1).root() == DataTypeRoot.BLOB;
+    }
+    return false;
+  }
+
+  /** The snapshot rows are read from. */
+  public long snapshotId() {
+    return snapshotId;
+  }
+
+  /**
+   * The columns of these rows.
+   *
+   * @param ids distinct row IDs in ascending order, all in the snapshot
+   * @throws SnapshotNotFoundException if the dataset was pinned through a tag that now points at
+   *     another snapshot (or was deleted)
+   */
+  public Rows fetch(long[] ids) {
+    if (tagged != null) {
+      long now = tagged.resolvedSnapshotId();
+      if (now != snapshotId) {
+        throw new SnapshotNotFoundException(
+            table.paths().root()
+                + ": tag '"
+                + tag
+                + "' was moved from snapshot "
+                + snapshotId
+                + " to "
+                + now
+                + " after the dataset was built; its samples would mix two snapshots");
+      }
+    }
+    Object[][] plainValues = new Object[plain.size()][ids.length];
+    Object[][] blobValues = new Object[blobs.size()][];
+    if (ids.length > 0) {
+      readPlain(ids, plainValues);
+      if (!blobs.isEmpty()) {
+        readBlobs(ids, blobValues);
+      }
+    }
+    return new Rows(ids, plainValues, blobValues);
+  }
+
+  private void readPlain(long[] ids, Object[][] values) {
+    try (ArrowReader reader = fetcher.fetch(ids, ids.length, table.allocator())) {
+      int k = 0;
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        for (int i = 0; i < root.getRowCount(); i++, k++) {
+          for (int c = 0; c < plain.size(); c++) {
+            values[c][k] = ArrowValues.get(plain.get(c), plainTypes.get(c), root.getVector(c), i);
+          }
+        }
+      }
+      if (k != ids.length) {
+        throw new IllegalStateException(
+            table.paths().root() + ": fetched " + k + " of " + ids.length + " rows by row ID");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void readBlobs(long[] ids, Object[][] values) {
+    Scan rows = ScanImpl.ofRowIds(table, ids).snapshot(snapshotId).select(Schema.ROW_ID);
+    try (BlobBatch batch = BlobReader.of(rows).read(blobs.toArray(new String[0]))) {
+      for (int c = 0; c < blobs.size(); c++) {
+        String name = blobs.get(c);
+        switch (blobTypes.get(c).root()) {
+          case BLOB:
+            values[c] = batch.blobs(name).toArray();
+            break;
+          case ARRAY:
+            values[c] = batch.arrays(name).toArray();
+            break;
+          default:
+            values[c] = batch.maps(name).toArray();
+        }
+      }
+    }
+  }
+
+  /** The values of one fetch, by column and row ID. */
+  public final class Rows {
+    private final long[] ids;
+    private final Object[][] plainValues;
+    private final Object[][] blobValues;
+
+    private Rows(long[] ids, Object[][] plainValues, Object[][] blobValues) {
+      this.ids = ids;
+      this.plainValues = plainValues;
+      this.blobValues = blobValues;
+    }
+
+    /** The value of {@code column} in row {@code rowId}, which the fetch read. */
+    public Object value(String column, long rowId) {
+      int k = Arrays.binarySearch(ids, rowId);
+      if (k < 0) {
+        throw new IllegalStateException("row " + rowId + " was not fetched");
+      }
+      int s = slot.get(column);
+      return s >= 0 ? plainValues[s][k] : blobValues[-1 - s][k];
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.paimon.multimodal.window.internal;
+
+import io.paimon.multimodal.window.Boundary;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What {@code ContiguousWindows.Builder} resolved: every output column with its frame offsets,
+ * padding value and transform; how anchors are scheduled and kept; and the masks to emit.
+ *
+ * @param columns the windowed columns, in output order
+ * @param offsets each column's frame offsets, in order, duplicates kept
+ * @param padValues the constant padding of a column (a raw cell value, possibly null), for the
+ *     columns that have one; others repeat the nearest frame of the group
+ * @param transforms the transform of a column's window, for the columns that have one
+ * @param adapter applied last to each sample, or null
+ * @param singleMask the legacy window-size mode: one {@code is_pad} mask for the columns in {@code
+ *     maskColumns} instead of one per column
+ * @param maskColumns the columns whose positions the single mask describes (legacy mode)
+ */
+public record WindowSettings(
+    List<String> columns,
+    String groupKey,
+    String orderKey,
+    Map<String, int[]> offsets,
+    int stride,
+    Boundary boundary,
+    Map<String, Object> padValues,
+    Map<String, Function<? super List<Object>, ?>> transforms,
+    Function<Map<String, Object>, Map<String, Object>> adapter,
+    boolean singleMask,
+    List<String> maskColumns) {}
