@@ -57,7 +57,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  *       io.paimon.multimodal.SnapshotNotFoundException}, once the tag is moved.
  * </ul>
  *
- * <p>Only the index (one row ID per frame, two ints per sample) stays in memory; samples, and their
+ * <p>Only the index (one row ID per frame, one int per sample) stays in memory; samples, and their
  * BLOB payloads, are read from the table when requested.
  */
 public final class ContiguousWindows {

@@ -141,6 +141,16 @@ public final class FrameIndex {
     return starts[g];
   }
 
+  /** The group holding a position. */
+  public int groupOf(int position) {
+    int g = Arrays.binarySearch(starts, 0, starts.length - 1, position);
+    if (g >= 0) {
+      // Several groups cannot start at one position: groups are never empty.
+      return g;
+    }
+    return -g - 2;
+  }
+
   /** The row ID at a position. */
   public long rowId(int position) {
     return rowIds[position];

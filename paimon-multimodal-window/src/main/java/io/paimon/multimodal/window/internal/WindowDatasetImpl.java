@@ -14,8 +14,8 @@ import java.util.function.Function;
 /**
  * {@link ContiguousWindowDataset} over a {@link FrameIndex}: anchors are scheduled per group at
  * positions {@code 0, stride, 2 * stride, ...}, kept or dropped by the boundary rule once, and kept
- * as two {@code int} arrays (the anchor's position and its group); a sample's rows are fetched by
- * row ID when it is requested. Immutable; thread-safe.
+ * as one {@code int} per sample (the anchor's position; its group is found by binary search); a
+ * sample's rows are fetched by row ID when it is requested. Immutable; thread-safe.
  */
 public final class WindowDatasetImpl implements ContiguousWindowDataset {
 
@@ -23,7 +23,6 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
   private final FrameIndex index;
   private final RowFetcher fetcher;
   private final int[] anchors;
-  private final int[] anchorGroups;
 
   /** The smallest and largest offset over the columns the boundary rule looks at. */
   private final int minOffset;
@@ -53,7 +52,6 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     this.minOffset = min;
     this.maxOffset = max;
     int[] kept = new int[index.rowCount()];
-    int[] keptGroups = new int[index.rowCount()];
     int n = 0;
     for (int g = 0; g < index.groupCount(); g++) {
       int from = index.start(g);
@@ -76,13 +74,11 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
                   + ", which reach past the group; boundary ERROR rejects incomplete windows");
         }
         if (complete || settings.boundary() == Boundary.PAD) {
-          kept[n] = p;
-          keptGroups[n++] = g;
+          kept[n++] = p;
         }
       }
     }
     this.anchors = Arrays.copyOf(kept, n);
-    this.anchorGroups = Arrays.copyOf(keptGroups, n);
   }
 
   @Override
@@ -130,8 +126,9 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     long[] ids = new long[(int) (span * samples.length)];
     int n = 0;
     for (int s : samples) {
-      int from = index.start(anchorGroups[s]);
-      int to = index.start(anchorGroups[s] + 1);
+      int g = index.groupOf(anchors[s]);
+      int from = index.start(g);
+      int to = index.start(g + 1);
       int lo = (int) Math.max(from, (long) anchors[s] + minOffset);
       int hi = (int) Math.min(to - 1L, (long) anchors[s] + maxOffset);
       for (int p = lo; p <= hi; p++) {
@@ -160,8 +157,9 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
 
   private Map<String, Object> sample(int s, RowFetcher.Rows rows) {
     int anchor = anchors[s];
-    int from = index.start(anchorGroups[s]);
-    int to = index.start(anchorGroups[s] + 1);
+    int g = index.groupOf(anchor);
+    int from = index.start(g);
+    int to = index.start(g + 1);
     long anchorId = index.rowId(anchor);
     Map<String, Object> sample = new LinkedHashMap<>();
     sample.put(settings.groupKey(), rows.value(settings.groupKey(), anchorId));
