@@ -395,6 +395,21 @@ class WindowLoaderTest {
   }
 
   @Test
+  void anInterruptedConsumerFinishesTheEpochAndKeepsItsInterrupt() {
+    FakeDataset dataset = new FakeDataset(10, 0);
+    dataset.hook = indices -> sleep(TimeUnit.MINUTES.toMillis(1));
+    try (WindowLoader.Batches batches = WindowLoader.builder(dataset).workers(2).build().epoch(0)) {
+      Thread.currentThread().interrupt();
+      assertThatThrownBy(batches::next)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("interrupted while waiting for batch 0");
+      assertThat(Thread.interrupted()).as("interrupt status kept").isTrue();
+      assertThat(batches.hasNext()).isFalse();
+      assertThat(liveLoaderThreads()).isEmpty();
+    }
+  }
+
+  @Test
   void exhaustingTheEpochStopsTheWorkers() {
     WindowLoader loader = WindowLoader.builder(new FakeDataset(9, 1)).batchSize(2).build();
     WindowLoader.Batches batches = loader.epoch(3);
