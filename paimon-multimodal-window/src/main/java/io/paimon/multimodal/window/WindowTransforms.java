@@ -16,9 +16,10 @@ import java.util.function.Function;
  * first dimension is {@code T}, so even a window of one keeps its time dimension.
  *
  * <pre>{@code
- * ContiguousWindows.builder(frames.scan())
- *     .transform("state", WindowTransforms.toTensor(DType.FLOAT32))   // (T, state_size)
- *     .transform("image", WindowTransforms.imagesToTensor())          // (T, C, H, W)
+ * Function<List<?>, Tensor> state = WindowTransforms.toTensor(DType.FLOAT32);
+ * state.apply(List.of(new float[] {1, 2, 3}, new float[] {4, 5, 6}));  // FLOAT32 (2, 3)
+ * Function<List<?>, Tensor> image = WindowTransforms.imagesToTensor();
+ * image.apply(List.of(pngBytes));                                      // FLOAT32 (1, C, H, W)
  * }</pre>
  *
  * <p>The transforms are stateless and thread-safe. Each call allocates its result; the window's

@@ -2,6 +2,7 @@ package io.paimon.multimodal.window.internal;
 
 import io.paimon.multimodal.window.DType;
 import io.paimon.multimodal.window.Tensor;
+import java.lang.reflect.Array;
 
 /**
  * Writes elements of any Java numeric type into a fresh primitive array of one {@link DType}, in
@@ -144,7 +145,7 @@ public final class ElementSink {
    * boolean[]}), copying in bulk when it is the sink's own type; bytes are signed.
    */
   public void putArray(Object source) {
-    int n = java.lang.reflect.Array.getLength(source);
+    int n = Array.getLength(source);
     if (sameType(source)) {
       System.arraycopy(source, 0, array, position, n);
       position += n;

@@ -18,7 +18,7 @@ package io.paimon.multimodal.window.internal;
  */
 public final class ExifOrientation {
 
-  /** Orientation values, as in the EXIF specification: how to turn the stored image upright. */
+  /** The orientation of an image stored upright, and of one without (valid) EXIF. */
   public static final int NORMAL = 1;
 
   private static final int SOI = 0xD8;

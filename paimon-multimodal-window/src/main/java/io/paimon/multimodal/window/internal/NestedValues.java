@@ -1,5 +1,6 @@
 package io.paimon.multimodal.window.internal;
 
+import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.List;
 
@@ -70,7 +71,7 @@ public final class NestedValues {
       return new int[0];
     }
     if (isPrimitiveArray(value)) {
-      return new int[] {java.lang.reflect.Array.getLength(value)};
+      return new int[] {Array.getLength(value)};
     }
     if (!(value instanceof List)) {
       throw new IllegalArgumentException(
