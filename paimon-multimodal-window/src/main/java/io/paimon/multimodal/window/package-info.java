@@ -21,7 +21,27 @@
  * }
  * }</pre>
  *
- * <p>The exact semantics are in {@code docs/alignment.md}. Implementations live in {@code
- * io.paimon.multimodal.window.internal}.
+ * <p>Training windows: {@link io.paimon.multimodal.window.ContiguousWindows} cuts per-column
+ * frame windows (history and future, padded with masks at episode ends) out of a frame table into
+ * a {@link io.paimon.multimodal.window.ContiguousWindowDataset}; {@link
+ * io.paimon.multimodal.window.WindowTransforms} turns windows into {@link
+ * io.paimon.multimodal.window.Tensor}s, and {@link io.paimon.multimodal.window.WindowLoader}
+ * batches, shuffles and prefetches them.
+ *
+ * <pre>{@code
+ * ContiguousWindowDataset ds = ContiguousWindows.builder(frames.scan().tag("train-v1"))
+ *     .columns("state", "action").groupKey("episode_index").orderKey("frame_index")
+ *     .frameOffsets("state", -2, -1, 0).frameOffsets("action", IntStream.range(0, 16).toArray())
+ *     .boundary(Boundary.PAD)
+ *     .transform("state", WindowTransforms.toTensor(DType.FLOAT32))
+ *     .build();
+ * try (WindowLoader.Batches epoch =
+ *     WindowLoader.builder(ds).batchSize(32).shuffle().build().epoch(0)) {
+ *   while (epoch.hasNext()) { train(epoch.next()); }
+ * }
+ * }</pre>
+ *
+ * <p>The exact semantics are in {@code docs/alignment.md} and {@code docs/windows.md}.
+ * Implementations live in {@code io.paimon.multimodal.window.internal}.
  */
 package io.paimon.multimodal.window;
