@@ -21,9 +21,9 @@
  * }
  * }</pre>
  *
- * <p>Training windows: {@link io.paimon.multimodal.window.ContiguousWindows} cuts per-column
- * frame windows (history and future, padded with masks at episode ends) out of a frame table into
- * a {@link io.paimon.multimodal.window.ContiguousWindowDataset}; {@link
+ * <p>Training windows: {@link io.paimon.multimodal.window.ContiguousWindows} cuts per-column frame
+ * windows (history and future, padded with masks at episode ends) out of a frame table into a
+ * {@link io.paimon.multimodal.window.ContiguousWindowDataset}; {@link
  * io.paimon.multimodal.window.WindowTransforms} turns windows into {@link
  * io.paimon.multimodal.window.Tensor}s, and {@link io.paimon.multimodal.window.WindowLoader}
  * batches, shuffles and prefetches them.
