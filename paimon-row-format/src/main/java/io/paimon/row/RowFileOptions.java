@@ -27,21 +27,29 @@ public final class RowFileOptions {
           DEFAULT_ZSTD_LEVEL,
           DEFAULT_READ_AHEAD_BLOCKS,
           DEFAULT_MAX_COALESCED_READ,
-          Math.min(4, Runtime.getRuntime().availableProcessors()));
+          Math.min(4, Runtime.getRuntime().availableProcessors()),
+          null);
 
   private final int blockSize;
   private final int zstdLevel;
   private final int readAheadBlocks;
   private final int maxCoalescedRead;
   private final int decodeThreads;
+  private final BlockCache blockCache;
 
   private RowFileOptions(
-      int blockSize, int zstdLevel, int readAheadBlocks, int maxCoalescedRead, int decodeThreads) {
+      int blockSize,
+      int zstdLevel,
+      int readAheadBlocks,
+      int maxCoalescedRead,
+      int decodeThreads,
+      BlockCache blockCache) {
     this.blockSize = blockSize;
     this.zstdLevel = zstdLevel;
     this.readAheadBlocks = readAheadBlocks;
     this.maxCoalescedRead = maxCoalescedRead;
     this.decodeThreads = decodeThreads;
+    this.blockCache = blockCache;
   }
 
   /** Paimon's defaults: 64 KiB blocks, zstd level 1, 4 blocks of read-ahead. */
@@ -59,7 +67,8 @@ public final class RowFileOptions {
     if (bytes <= 0) {
       throw new IllegalArgumentException("blockSize must be positive, got " + bytes);
     }
-    return new RowFileOptions(bytes, zstdLevel, readAheadBlocks, maxCoalescedRead, decodeThreads);
+    return new RowFileOptions(
+        bytes, zstdLevel, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache);
   }
 
   /**
@@ -71,7 +80,8 @@ public final class RowFileOptions {
     if (level < -7 || level > 22) {
       throw new IllegalArgumentException("zstdLevel must be between -7 and 22, got " + level);
     }
-    return new RowFileOptions(blockSize, level, readAheadBlocks, maxCoalescedRead, decodeThreads);
+    return new RowFileOptions(
+        blockSize, level, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache);
   }
 
   /**
@@ -84,7 +94,8 @@ public final class RowFileOptions {
     if (blocks < 0) {
       throw new IllegalArgumentException("readAheadBlocks must not be negative, got " + blocks);
     }
-    return new RowFileOptions(blockSize, zstdLevel, blocks, maxCoalescedRead, decodeThreads);
+    return new RowFileOptions(
+        blockSize, zstdLevel, blocks, maxCoalescedRead, decodeThreads, blockCache);
   }
 
   /**
@@ -96,7 +107,8 @@ public final class RowFileOptions {
     if (bytes <= 0) {
       throw new IllegalArgumentException("maxCoalescedRead must be positive, got " + bytes);
     }
-    return new RowFileOptions(blockSize, zstdLevel, readAheadBlocks, bytes, decodeThreads);
+    return new RowFileOptions(
+        blockSize, zstdLevel, readAheadBlocks, bytes, decodeThreads, blockCache);
   }
 
   /**
@@ -112,7 +124,8 @@ public final class RowFileOptions {
     if (threads <= 0) {
       throw new IllegalArgumentException("decodeThreads must be positive, got " + threads);
     }
-    return new RowFileOptions(blockSize, zstdLevel, readAheadBlocks, maxCoalescedRead, threads);
+    return new RowFileOptions(
+        blockSize, zstdLevel, readAheadBlocks, maxCoalescedRead, threads, blockCache);
   }
 
   /** The number of threads decoding a full scan into Arrow. */
@@ -140,6 +153,26 @@ public final class RowFileOptions {
     return maxCoalescedRead;
   }
 
+  /**
+   * Readers that select rows, fetch row IDs or look rows up keep the blocks they decompress in this
+   * cache and take blocks from it instead of reading and decompressing them again; see {@link
+   * BlockCache}. Full scans into Arrow without a selection do not use it. Default: none.
+   */
+  public RowFileOptions blockCache(BlockCache cache) {
+    return new RowFileOptions(
+        blockSize,
+        zstdLevel,
+        readAheadBlocks,
+        maxCoalescedRead,
+        decodeThreads,
+        java.util.Objects.requireNonNull(cache, "cache"));
+  }
+
+  /** The block cache readers use, or null if none was set. */
+  public BlockCache blockCache() {
+    return blockCache;
+  }
+
   @Override
   public String toString() {
     return "RowFileOptions{blockSize="
@@ -152,6 +185,7 @@ public final class RowFileOptions {
         + maxCoalescedRead
         + ", decodeThreads="
         + decodeThreads
+        + (blockCache == null ? "" : ", blockCache=" + blockCache)
         + "}";
   }
 }

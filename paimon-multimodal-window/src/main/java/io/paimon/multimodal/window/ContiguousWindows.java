@@ -62,6 +62,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 public final class ContiguousWindows {
 
+  /** The default capacity of a dataset's block cache: 64 MiB. */
+  public static final long DEFAULT_BLOCK_CACHE_BYTES = 64L << 20;
+
   private ContiguousWindows() {}
 
   /** A builder over the frames {@code scan} selects (its filter and snapshot or tag apply). */
@@ -96,6 +99,7 @@ public final class ContiguousWindows {
     private Map<String, Object> padValues = new HashMap<>();
     private Map<String, Function<? super List<Object>, ?>> transforms = new HashMap<>();
     private Function<Map<String, Object>, Map<String, Object>> adapter;
+    private long blockCacheBytes = DEFAULT_BLOCK_CACHE_BYTES;
 
     private Builder(Scan scan) {
       this.scan = scan;
@@ -119,6 +123,7 @@ public final class ContiguousWindows {
       b.padValues = new HashMap<>(padValues);
       b.transforms = new HashMap<>(transforms);
       b.adapter = adapter;
+      b.blockCacheBytes = blockCacheBytes;
       return b;
     }
 
@@ -277,6 +282,23 @@ public final class ContiguousWindows {
       return b;
     }
 
+    /**
+     * The capacity of the cache of decompressed data blocks the dataset's reads share (default
+     * {@value ContiguousWindows#DEFAULT_BLOCK_CACHE_BYTES} bytes); 0 turns it off. Random requests,
+     * as a shuffling loader makes, touch many blocks for few rows each: with the table's blocks
+     * cached, each is decompressed once instead of once per request.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder blockCacheSize(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("blockCacheSize must not be negative, got " + bytes);
+      }
+      Builder b = copy();
+      b.blockCacheBytes = bytes;
+      return b;
+    }
+
     private static String requireName(String column, String option) {
       if (column == null || column.isEmpty()) {
         throw new IllegalArgumentException(option + " needs a column name");
@@ -325,7 +347,8 @@ public final class ContiguousWindows {
               pinned, table.name(), groupKey, groupType, orderKey, orderType, table.allocator());
       List<String> fetched = new ArrayList<>(List.of(groupKey, orderKey));
       fetched.addAll(cols);
-      return new WindowDatasetImpl(settings, index, new RowFetcher(pinned, fetched), table.name());
+      return new WindowDatasetImpl(
+          settings, index, new RowFetcher(pinned, fetched, blockCacheBytes), table.name());
     }
 
     private static DataType columnType(Schema schema, String column, String what) {

@@ -382,6 +382,20 @@ class ContiguousWindowsTest {
   }
 
   @Test
+  void theBlockCacheChangesNoSample() {
+    ContiguousWindows.Builder b =
+        base().frameOffsets("state", -2, -1, 0).frameOffsets("action", 0, 1).stride(2);
+    ContiguousWindowDataset cached = b.build();
+    ContiguousWindowDataset uncached = b.blockCacheSize(0).build();
+    int[] all = IntStream.range(0, cached.size()).toArray();
+    assertThat(cached.getItems(all).toString()).isEqualTo(uncached.getItems(all).toString());
+    assertThat(cached.getItems(all).toString()).isEqualTo(cached.getItems(all).toString());
+    assertThatThrownBy(() -> base().blockCacheSize(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("blockCacheSize must not be negative, got -1");
+  }
+
+  @Test
   void builderMethodsReturnNewBuilders() {
     ContiguousWindows.Builder b = base();
     ContiguousWindows.Builder padded = b.frameOffsets("state", -1, 0).boundary(Boundary.PAD);

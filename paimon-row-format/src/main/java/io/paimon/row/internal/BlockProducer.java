@@ -6,7 +6,9 @@ import java.io.IOException;
 /**
  * Produces the decoded blocks of a list of block numbers in order, fetching runs of adjacent blocks
  * in one positional read of at most {@code maxRange} bytes (a single larger block is read alone).
- * Blocks not in the list are never read. Thread-confined; closing frees the decoder.
+ * Blocks not in the list are never read. With a block cache, a block found there is copied out of
+ * it instead, runs stop before cached blocks, and every block decompressed here is stored in it.
+ * Thread-confined; closing frees the decoder.
  */
 final class BlockProducer implements AutoCloseable {
 
@@ -15,6 +17,7 @@ final class BlockProducer implements AutoCloseable {
   private final int[] blocks;
   private final int maxRange;
   private final BlockDecoder decoder;
+  private final LruBlockCache cache;
 
   private int next;
   private int rangeEnd;
@@ -23,11 +26,13 @@ final class BlockProducer implements AutoCloseable {
   private long bytesRead;
   private long reads;
 
-  BlockProducer(RowFileMeta meta, SeekableInput input, int[] blocks, int maxRange) {
+  BlockProducer(
+      RowFileMeta meta, SeekableInput input, int[] blocks, int maxRange, LruBlockCache cache) {
     this.meta = meta;
     this.input = input;
     this.blocks = blocks;
     this.maxRange = maxRange;
+    this.cache = cache;
     this.decoder = new BlockDecoder(meta);
   }
 
@@ -36,11 +41,18 @@ final class BlockProducer implements AutoCloseable {
     if (next >= blocks.length) {
       return false;
     }
+    if (cache != null && cache.load(meta, blocks[next], out)) {
+      next++;
+      return true;
+    }
     if (next >= rangeEnd) {
       loadRange();
     }
     int b = blocks[next++];
     decoder.decode(b, range, (int) (meta.blockOffsets[b] - rangeStart), out);
+    if (cache != null) {
+      cache.store(meta, out);
+    }
     return true;
   }
 
@@ -52,7 +64,9 @@ final class BlockProducer implements AutoCloseable {
     while (j < blocks.length) {
       int b = blocks[j];
       long blockEnd = meta.blockOffsets[b] + meta.compressedSizes[b];
-      if (meta.blockOffsets[b] != end || blockEnd - from > maxRange) {
+      if (meta.blockOffsets[b] != end
+          || blockEnd - from > maxRange
+          || (cache != null && cache.contains(meta, b))) {
         break;
       }
       end = blockEnd;

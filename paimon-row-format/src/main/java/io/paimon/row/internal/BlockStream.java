@@ -12,11 +12,18 @@ abstract class BlockStream implements AutoCloseable {
 
   /**
    * A stream over {@code blocks}: read ahead in a background thread when the options ask for it and
-   * there is more than one block, else synchronous.
+   * there is more than one block, else synchronous. Only a read of selected rows uses the options'
+   * block cache: a full scan would flush it without coming back to its blocks.
    */
   static BlockStream open(
-      RowFileMeta meta, SeekableInput input, int[] blocks, RowFileOptions options) {
-    BlockProducer producer = new BlockProducer(meta, input, blocks, options.maxCoalescedRead());
+      RowFileMeta meta,
+      SeekableInput input,
+      int[] blocks,
+      RowFileOptions options,
+      boolean selective) {
+    LruBlockCache cache = selective ? (LruBlockCache) options.blockCache() : null;
+    BlockProducer producer =
+        new BlockProducer(meta, input, blocks, options.maxCoalescedRead(), cache);
     if (options.readAheadBlocks() == 0 || blocks.length <= 1) {
       return new Sync(producer);
     }

@@ -15,7 +15,31 @@ final class DecodedBlock {
   int size;
   int[] offsets = new int[1];
 
+  /** This block's own arrays while {@code data} and {@code offsets} are a cached block's. */
+  private byte[] ownData;
+
+  private int[] ownOffsets;
+
+  /**
+   * Points this block at a cached block's arrays instead of copying them. Nobody writes them: the
+   * next {@link #ensureCapacity} goes back to this block's own arrays.
+   */
+  void share(byte[] cachedData, int[] cachedOffsets) {
+    if (ownData == null) {
+      ownData = data;
+      ownOffsets = offsets;
+    }
+    data = cachedData;
+    offsets = cachedOffsets;
+  }
+
   void ensureCapacity(int bytes, int rows) {
+    if (ownData != null) {
+      data = ownData;
+      offsets = ownOffsets;
+      ownData = null;
+      ownOffsets = null;
+    }
     if (data.length < bytes) {
       data = new byte[bytes];
     }

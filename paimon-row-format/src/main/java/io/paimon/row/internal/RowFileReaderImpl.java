@@ -121,6 +121,10 @@ public final class RowFileReaderImpl implements RowFileReader {
   }
 
   private void loadBlock(int b) throws IOException {
+    LruBlockCache cache = (LruBlockCache) options.blockCache();
+    if (cache != null && cache.load(meta, b, cached)) {
+      return;
+    }
     if (decoder == null) {
       decoder = new BlockDecoder(meta);
     }
@@ -130,13 +134,17 @@ public final class RowFileReaderImpl implements RowFileReader {
     }
     input.readFully(meta.blockOffsets[b], compressed, 0, len);
     decoder.decode(b, compressed, 0, cached);
+    if (cache != null) {
+      cache.store(meta, cached);
+    }
   }
 
   @Override
   public CloseableIterator<Row> iterator() throws IOException {
     checkOpen();
     BlockStream stream =
-        BlockStream.open(meta, input, RowCursor.blocksToRead(meta, selection), options);
+        BlockStream.open(
+            meta, input, RowCursor.blocksToRead(meta, selection), options, selection != null);
     return new RowIterator(stream);
   }
 
@@ -194,7 +202,8 @@ public final class RowFileReaderImpl implements RowFileReader {
           allocator, meta, input, codec, rowType, batchSize, options.decodeThreads());
     }
     BlockStream stream =
-        BlockStream.open(meta, input, RowCursor.blocksToRead(meta, selection), options);
+        BlockStream.open(
+            meta, input, RowCursor.blocksToRead(meta, selection), options, selection != null);
     return new ArrowRowReaderImpl(
         allocator, stream, codec, rowType, selection, batchSize, meta.name);
   }

@@ -157,7 +157,7 @@ class ArrowColumnTest {
       BlockInput in = new BlockInput(meta.name);
       int batches = 0;
       try (BlockProducer blocks =
-          new BlockProducer(meta, input, RowCursor.blocksToRead(meta, null), 1 << 20)) {
+          new BlockProducer(meta, input, RowCursor.blocksToRead(meta, null), 1 << 20, null)) {
         DecodedBlock block = new DecodedBlock();
         boolean more = blocks.produce(block);
         int row = 0;

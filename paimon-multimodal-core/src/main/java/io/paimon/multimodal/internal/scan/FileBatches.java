@@ -60,12 +60,13 @@ final class FileBatches implements AutoCloseable {
       RoaringBitmap rows,
       ScanFilter filter,
       BufferAllocator allocator,
-      int batchSize)
+      int batchSize,
+      RowFileOptions readOptions)
       throws IOException {
     this.file = file;
     this.path = table.paths().dataFile(file.fileName());
     RowFileReader opened =
-        RowFile.open(table.io().newInputFile(path), table.fileType(), RowFileOptions.defaults());
+        RowFile.open(table.io().newInputFile(path), table.fileType(), readOptions);
     if (opened.rowCount() != file.rowCount()) {
       long actual = opened.rowCount();
       opened.close();

@@ -2,6 +2,7 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.row.RowFileOptions;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -21,10 +22,22 @@ public final class RowIdFetcher {
   private final List<DataFileMeta> files;
   private final List<String> columns;
   private final OutputLayout layout;
+  private final RowFileOptions readOptions;
 
   /** Resolves the snapshot (0: a table without commits, nothing can be fetched). */
   public RowIdFetcher(TableState table, long snapshotId, List<String> columns) {
+    this(table, snapshotId, columns, RowFileOptions.defaults());
+  }
+
+  /**
+   * As above, opening data files with {@code readOptions}: give them a {@link
+   * io.paimon.row.BlockCache} so that repeated fetches of rows in the same blocks decompress each
+   * block once.
+   */
+  public RowIdFetcher(
+      TableState table, long snapshotId, List<String> columns, RowFileOptions readOptions) {
     this.table = table;
+    this.readOptions = readOptions;
     this.columns = List.copyOf(columns);
     ScanContext ctx = context(new long[0], snapshotId, 1);
     this.resolved =
@@ -49,6 +62,6 @@ public final class RowIdFetcher {
    */
   public ArrowReader fetch(long[] ids, int batchSize, BufferAllocator allocator) {
     ScanContext ctx = context(ids, resolved.snapshotId(), Math.max(1, batchSize));
-    return new TakeReader(table, ctx, resolved, files, layout, allocator);
+    return new TakeReader(table, ctx, resolved, files, layout, allocator, readOptions);
   }
 }

@@ -2,6 +2,7 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.row.RowFileOptions;
 import java.io.IOException;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -127,7 +128,8 @@ final class TableScanReader extends ArrowReader {
             null,
             ctx.filter(),
             allocator,
-            ctx.batchSize());
+            ctx.batchSize(),
+            RowFileOptions.defaults());
     return true;
   }
 

@@ -3,6 +3,7 @@ package io.paimon.multimodal.internal.scan;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.row.RowFileOptions;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +29,7 @@ final class TakeReader extends ArrowReader {
   private final long[] firstRowIds;
   private final OutputLayout layout;
   private final BufferAllocator allocator;
+  private final RowFileOptions readOptions;
   private final long[] ids;
   private int nextId;
   private long emitted;
@@ -41,8 +43,10 @@ final class TakeReader extends ArrowReader {
       ScanPlanner.Resolved resolved,
       List<DataFileMeta> files,
       OutputLayout layout,
-      BufferAllocator allocator) {
+      BufferAllocator allocator,
+      RowFileOptions readOptions) {
     super(allocator);
+    this.readOptions = readOptions;
     this.table = table;
     this.ctx = ctx;
     this.resolved = resolved;
@@ -118,7 +122,8 @@ final class TakeReader extends ArrowReader {
               positions,
               ctx.filter(),
               allocator,
-              ctx.batchSize())) {
+              ctx.batchSize(),
+              readOptions)) {
         while (batches.next()) {
           int passing = batches.passing();
           layout.append(

@@ -9,6 +9,8 @@ import io.paimon.multimodal.internal.ArrowValues;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.scan.RowIdFetcher;
 import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.row.BlockCache;
+import io.paimon.row.RowFileOptions;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
 import java.io.IOException;
@@ -25,8 +27,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * Reads columns of rows by row ID from one pinned snapshot, as Java values: plain columns through
  * one {@link RowIdFetcher} (the snapshot planned once), BLOB columns (scalar, ARRAY or MAP of BLOB)
  * as their payload bytes through a {@link BlobReader}, so their ranged reads coalesce and run
- * concurrently. A snapshot reached through a tag is checked against the tag before every fetch.
- * Immutable; thread-safe.
+ * concurrently. Fetches share a cache of decompressed blocks, so that requests that come back to
+ * the same blocks (a shuffling loader's do) decompress each once while it stays cached. A snapshot
+ * reached through a tag is checked against the tag before every fetch. Immutable; thread-safe.
  */
 public final class RowFetcher {
 
@@ -44,8 +47,9 @@ public final class RowFetcher {
   /**
    * @param scan the pinned scan the rows come from (a tag-pinned scan stays checked)
    * @param columns the distinct columns to read
+   * @param blockCacheBytes the capacity of the decompressed-block cache fetches share, 0 for none
    */
-  public RowFetcher(Scan scan, List<String> columns) {
+  public RowFetcher(Scan scan, List<String> columns, long blockCacheBytes) {
     this.table = ((ScanImpl) scan).table();
     this.snapshotId = scan.resolvedSnapshotId();
     this.tag = ((ScanImpl) scan).tagName();
@@ -62,7 +66,11 @@ public final class RowFetcher {
         plainTypes.add(type);
       }
     }
-    this.fetcher = new RowIdFetcher(table, snapshotId, plain);
+    RowFileOptions options = RowFileOptions.defaults();
+    if (blockCacheBytes > 0) {
+      options = options.blockCache(BlockCache.withCapacity(blockCacheBytes));
+    }
+    this.fetcher = new RowIdFetcher(table, snapshotId, plain, options);
   }
 
   private static boolean isBlob(DataType type) {
