@@ -77,9 +77,11 @@ final class FileBatches implements AutoCloseable {
     RowFileReader v = null;
     RowArrowReader r = null;
     BigIntVector ids = null;
-    // No batch needs more rows than the file has: a huge batch size must not allocate for rows
-    // that do not exist (in either pass).
-    int fileBatchSize = (int) Math.max(1, Math.min(batchSize, file.rowCount()));
+    // No batch needs more rows than the file has, or than a row selection picks from it: a huge
+    // batch size must not allocate for rows that do not exist (in either pass).
+    long cap =
+        rows == null ? file.rowCount() : Math.min(file.rowCount(), rows.getLongCardinality());
+    int fileBatchSize = (int) Math.max(1, Math.min(batchSize, cap));
     ScanFilter rowFilter = filter;
     RoaringBitmap restricted = rows;
     int[] filterColumns = null;
