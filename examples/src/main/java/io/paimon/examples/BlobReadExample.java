@@ -14,17 +14,11 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -46,10 +40,7 @@ public final class BlobReadExample {
 
   /** Entry point; the optional first argument is the working directory for the warehouse. */
   public static void main(String[] args) throws Exception {
-    System.setProperty("java.awt.headless", "true");
-    Path dir = Path.of(args.length > 0 ? args[0] : "target/blob-read-example");
-    Path warehouse = dir.resolve("warehouse");
-    deleteRecursively(warehouse);
+    Path warehouse = Examples.freshWarehouse(args, "target/blob-read-example");
 
     try (Connection conn = Multimodal.connect(warehouse.toString())) {
       Schema schema =
@@ -143,23 +134,6 @@ public final class BlobReadExample {
     g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
     g.drawString("#" + i, 6, height - 8);
     g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image, "png", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
-  private static void deleteRecursively(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
+    return Examples.png(image);
   }
 }

@@ -12,18 +12,11 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import javax.imageio.ImageIO;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
@@ -43,10 +36,7 @@ public final class Quickstart {
 
   /** Entry point; the optional first argument is the working directory for the warehouse. */
   public static void main(String[] args) throws Exception {
-    System.setProperty("java.awt.headless", "true");
-    Path dir = Path.of(args.length > 0 ? args[0] : "target/quickstart");
-    Path warehouse = dir.resolve("warehouse");
-    deleteRecursively(warehouse);
+    Path warehouse = Examples.freshWarehouse(args, "target/quickstart");
 
     try (Connection conn = Multimodal.connect(warehouse.toString())) {
       Schema schema =
@@ -173,29 +163,12 @@ public final class Quickstart {
     g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
     g.drawString("#" + i, 40, 56);
     g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image, "png", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    return Examples.png(image);
   }
 
   private static String indent(String text) {
     StringBuilder sb = new StringBuilder();
     text.lines().forEach(line -> sb.append("  ").append(line).append('\n'));
     return sb.toString();
-  }
-
-  private static void deleteRecursively(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -12,19 +12,15 @@ import io.paimon.multimodal.window.Direction;
 import io.paimon.multimodal.window.Interpolation;
 import io.paimon.multimodal.window.WindowJoin;
 import io.paimon.types.DataTypes;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
@@ -49,9 +45,7 @@ public final class RobotAlignmentExample {
 
   /** Entry point; the optional first argument is the working directory for the warehouse. */
   public static void main(String[] args) throws Exception {
-    Path dir = Path.of(args.length > 0 ? args[0] : "target/robot-alignment");
-    Path warehouse = dir.resolve("warehouse");
-    deleteRecursively(warehouse);
+    Path warehouse = Examples.freshWarehouse(args, "target/robot-alignment");
     try (Connection conn = Multimodal.connect(warehouse.toString())) {
       Tables t = write(conn, new Random(7));
 
@@ -282,16 +276,5 @@ public final class RobotAlignmentExample {
           }
         });
     return b.append('}').toString();
-  }
-
-  private static void deleteRecursively(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -15,20 +15,13 @@ import io.paimon.types.DataTypes;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
-import javax.imageio.ImageIO;
 
 /**
  * Cuts robot-learning training samples out of a frame table: writes episodes of frames (a 6-float
@@ -46,10 +39,7 @@ public final class TrainingWindowsExample {
 
   /** Entry point; the optional first argument is the working directory for the warehouse. */
   public static void main(String[] args) throws Exception {
-    System.setProperty("java.awt.headless", "true");
-    Path dir = Path.of(args.length > 0 ? args[0] : "target/training-windows-example");
-    Path warehouse = dir.resolve("warehouse");
-    deleteRecursively(warehouse);
+    Path warehouse = Examples.freshWarehouse(args, "target/training-windows-example");
 
     try (Connection conn = Multimodal.connect(warehouse.toString())) {
       Schema schema =
@@ -157,23 +147,6 @@ public final class TrainingWindowsExample {
     g.setColor(Color.DARK_GRAY);
     g.fillRect(i % 24, 8, 8, 8);
     g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(image, "png", out);
-    } catch (IOException ex) {
-      throw new UncheckedIOException(ex);
-    }
-    return out.toByteArray();
-  }
-
-  private static void deleteRecursively(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
+    return Examples.png(image);
   }
 }
