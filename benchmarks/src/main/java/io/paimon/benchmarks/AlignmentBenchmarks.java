@@ -16,12 +16,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -101,11 +99,7 @@ public class AlignmentBenchmarks {
     @TearDown(Level.Trial)
     public void delete() throws IOException {
       conn.close();
-      try (Stream<Path> paths = Files.walk(dir)) {
-        for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
+      BenchmarkFiles.deleteRecursively(dir);
     }
   }
 

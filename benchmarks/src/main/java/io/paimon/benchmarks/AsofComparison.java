@@ -24,8 +24,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -242,9 +240,7 @@ public final class AsofComparison {
       }
       info("done; loadavg=%s", loadAverage());
     } finally {
-      try (Stream<Path> files = Files.walk(work)) {
-        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      BenchmarkFiles.deleteRecursively(work);
     }
   }
 

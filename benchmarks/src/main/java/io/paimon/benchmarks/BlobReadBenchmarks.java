@@ -11,13 +11,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -90,11 +88,7 @@ public class BlobReadBenchmarks {
     @TearDown(Level.Trial)
     public void delete() throws IOException {
       conn.close();
-      try (Stream<Path> paths = Files.walk(dir)) {
-        for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
+      BenchmarkFiles.deleteRecursively(dir);
     }
 
     BlobReader contiguous() {

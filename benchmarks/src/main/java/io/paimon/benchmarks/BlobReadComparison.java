@@ -12,17 +12,14 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 
 /**
  * BLOB reads side by side: {@link BlobReader} against a per-row loop (one ranged read per blob, in
@@ -115,7 +112,7 @@ public final class BlobReadComparison {
       }
     } finally {
       if (temporary) {
-        deleteRecursively(dir);
+        BenchmarkFiles.deleteRecursively(dir);
       }
     }
   }
@@ -255,22 +252,5 @@ public final class BlobReadComparison {
 
   private static double mib(long bytes) {
     return bytes / (1024.0 * 1024.0);
-  }
-
-  private static void deleteRecursively(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths
-          .sorted(Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.delete(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

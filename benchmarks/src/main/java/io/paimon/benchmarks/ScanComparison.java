@@ -22,7 +22,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -168,7 +167,7 @@ public final class ScanComparison {
       info("done; loadavg=%s", loadAverage());
     } finally {
       if (!keep) {
-        deleteRecursively(work);
+        BenchmarkFiles.deleteRecursively(work);
       }
     }
   }
@@ -622,17 +621,6 @@ public final class ScanComparison {
                 }
               })
           .sum();
-    }
-  }
-
-  private static void deleteRecursively(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

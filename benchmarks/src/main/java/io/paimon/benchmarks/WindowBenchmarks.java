@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -136,11 +134,7 @@ public class WindowBenchmarks {
     @TearDown(Level.Trial)
     public void delete() throws IOException {
       conn.close();
-      try (Stream<Path> paths = Files.walk(dir)) {
-        for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
+      BenchmarkFiles.deleteRecursively(dir);
     }
   }
 

@@ -188,6 +188,8 @@ public final class WindowComparison {
       bench("windows.sequential", baseline[0] / best(oursSeq), baseline[0] / duckBest);
       bench("windows.shuffled", baseline[0] / best(oursShuf), baseline[0] / duckBest);
       indexHeap(table, rows);
+    } finally {
+      BenchmarkFiles.deleteRecursively(dir != null ? work.resolve("warehouse") : work);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.paimon.multimodal.window;
 
+import io.paimon.multimodal.window.internal.ElementSink;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -120,7 +121,7 @@ public final class Tensor {
       throw new IllegalArgumentException(
           "cannot stack: shape " + Arrays.toString(shape) + " has more than 2^31 - 1 elements");
     }
-    Object data = newArray(first.dtype, (int) total);
+    Object data = ElementSink.newArray(first.dtype, (int) total);
     for (int i = 0; i < tensors.size(); i++) {
       System.arraycopy(tensors.get(i).data, 0, data, i * first.size, first.size);
     }
@@ -434,27 +435,5 @@ public final class Tensor {
               + length);
     }
     return length;
-  }
-
-  private static Object newArray(DType dtype, int n) {
-    switch (dtype) {
-      case BOOL:
-        return new boolean[n];
-      case UINT8:
-      case INT8:
-        return new byte[n];
-      case INT16:
-        return new short[n];
-      case INT32:
-        return new int[n];
-      case INT64:
-        return new long[n];
-      case FLOAT32:
-        return new float[n];
-      case FLOAT64:
-        return new double[n];
-      default:
-        throw new AssertionError(dtype);
-    }
   }
 }

@@ -28,6 +28,11 @@ public final class LruBlockCache implements BlockCache {
   private long hits;
   private long misses;
 
+  /**
+   * An empty cache of at most {@code capacity} bytes.
+   *
+   * @throws IllegalArgumentException if not positive
+   */
   public LruBlockCache(long capacity) {
     if (capacity <= 0) {
       throw new IllegalArgumentException("block cache capacity must be positive, got " + capacity);

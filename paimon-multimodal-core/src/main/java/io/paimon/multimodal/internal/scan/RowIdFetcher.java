@@ -24,15 +24,21 @@ public final class RowIdFetcher {
   private final OutputLayout layout;
   private final RowFileOptions readOptions;
 
+  /**
+   * How row-ID reads open data files: without a read-ahead thread. A take reads the few blocks of
+   * one chunk of ids per file, and starting a thread per file per chunk cost more than it hid.
+   */
+  public static final RowFileOptions READ_OPTIONS = RowFileOptions.defaults().readAheadBlocks(0);
+
   /** Resolves the snapshot (0: a table without commits, nothing can be fetched). */
   public RowIdFetcher(TableState table, long snapshotId, List<String> columns) {
-    this(table, snapshotId, columns, RowFileOptions.defaults());
+    this(table, snapshotId, columns, READ_OPTIONS);
   }
 
   /**
-   * As above, opening data files with {@code readOptions}: give them a {@link
-   * io.paimon.row.BlockCache} so that repeated fetches of rows in the same blocks decompress each
-   * block once.
+   * As above, opening data files with {@code readOptions} (start from {@link #READ_OPTIONS}): give
+   * them a {@link io.paimon.row.BlockCache} so that repeated fetches of rows in the same blocks
+   * decompress each block once.
    */
   public RowIdFetcher(
       TableState table, long snapshotId, List<String> columns, RowFileOptions readOptions) {

@@ -8,7 +8,6 @@ import io.paimon.multimodal.internal.ArrowValues;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.meta.DataFileMeta;
-import io.paimon.row.RowFileOptions;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
@@ -189,7 +188,7 @@ public final class ScanImpl implements Scan {
     if (ctx.rowIds() != null) {
       checkRowIds(files, resolved.snapshotId());
       return new TakeReader(
-          table, ctx, resolved, files, layout, allocator(), RowFileOptions.defaults());
+          table, ctx, resolved, files, layout, allocator(), RowIdFetcher.READ_OPTIONS);
     }
     if (ctx.split() != null) {
       files = files.stream().filter(f -> f.fileName().equals(ctx.split().fileName())).toList();

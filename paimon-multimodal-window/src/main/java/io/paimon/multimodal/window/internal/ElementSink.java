@@ -202,7 +202,8 @@ public final class ElementSink {
     }
   }
 
-  private static Object newArray(DType dtype, int n) {
+  /** A new primitive array of {@code n} elements of the array type {@code dtype} is stored in. */
+  public static Object newArray(DType dtype, int n) {
     switch (dtype) {
       case BOOL:
         return new boolean[n];

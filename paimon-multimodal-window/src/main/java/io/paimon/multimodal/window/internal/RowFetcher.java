@@ -66,9 +66,7 @@ public final class RowFetcher {
         plainTypes.add(type);
       }
     }
-    // No read-ahead thread: a request reads a few blocks per file, mostly from the cache, and a
-    // thread per file per request cost more than it hid (3x on random requests, 2x on in-order).
-    RowFileOptions options = RowFileOptions.defaults().readAheadBlocks(0);
+    RowFileOptions options = RowIdFetcher.READ_OPTIONS;
     if (blockCacheBytes > 0) {
       options = options.blockCache(BlockCache.withCapacity(blockCacheBytes));
     }
@@ -85,6 +83,15 @@ public final class RowFetcher {
       return children.get(children.size() - 1).root() == DataTypeRoot.BLOB;
     }
     return false;
+  }
+
+  /** Where {@link Rows#value} finds {@code column}, one of the columns given when built. */
+  public int slot(String column) {
+    Integer s = slot.get(column);
+    if (s == null) {
+      throw new IllegalArgumentException("column '" + column + "' is not fetched");
+    }
+    return s;
   }
 
   /** The snapshot rows are read from. */
@@ -176,14 +183,13 @@ public final class RowFetcher {
       this.blobValues = blobValues;
     }
 
-    /** The value of {@code column} in row {@code rowId}, which the fetch read. */
-    public Object value(String column, long rowId) {
+    /** The value in row {@code rowId}, which the fetch read, of the column {@link #slot} gave. */
+    public Object value(int slot, long rowId) {
       int k = Arrays.binarySearch(ids, rowId);
       if (k < 0) {
         throw new IllegalStateException("row " + rowId + " was not fetched");
       }
-      int s = slot.get(column);
-      return s >= 0 ? plainValues[s][k] : blobValues[-1 - s][k];
+      return slot >= 0 ? plainValues[slot][k] : blobValues[-1 - slot][k];
     }
   }
 }

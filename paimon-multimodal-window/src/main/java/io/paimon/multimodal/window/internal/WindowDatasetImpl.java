@@ -24,6 +24,12 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
   private final RowFetcher fetcher;
   private final int[] anchors;
 
+  /** Where the fetched rows hold the group key, the order key and each column, by column order. */
+  private final int groupSlot;
+
+  private final int orderSlot;
+  private final int[] columnSlots;
+
   /** The smallest and largest offset over the columns the boundary rule looks at. */
   private final int minOffset;
 
@@ -40,6 +46,9 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     this.settings = settings;
     this.index = index;
     this.fetcher = fetcher;
+    this.groupSlot = fetcher.slot(settings.groupKey());
+    this.orderSlot = fetcher.slot(settings.orderKey());
+    this.columnSlots = settings.columns().stream().mapToInt(fetcher::slot).toArray();
     int min = 0;
     int max = 0;
     List<String> bounded = settings.singleMask() ? settings.maskColumns() : settings.columns();
@@ -162,10 +171,12 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     int to = index.start(g + 1);
     long anchorId = index.rowId(anchor);
     Map<String, Object> sample = new LinkedHashMap<>();
-    sample.put(settings.groupKey(), rows.value(settings.groupKey(), anchorId));
-    sample.put(settings.orderKey(), rows.value(settings.orderKey(), anchorId));
+    sample.put(settings.groupKey(), rows.value(groupSlot, anchorId));
+    sample.put(settings.orderKey(), rows.value(orderSlot, anchorId));
     boolean[] singleMask = null;
-    for (String column : settings.columns()) {
+    List<String> columns = settings.columns();
+    for (int c = 0; c < columns.size(); c++) {
+      String column = columns.get(c);
       int[] offsets = settings.offsets().get(column);
       boolean padded = settings.padValues().containsKey(column);
       Object padValue = settings.padValues().get(column);
@@ -178,7 +189,7 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
           window.add(padValue);
         } else {
           int p = (int) Math.max(from, Math.min(to - 1L, q));
-          window.add(rows.value(column, index.rowId(p)));
+          window.add(rows.value(columnSlots[c], index.rowId(p)));
         }
       }
       Function<? super List<Object>, ?> transform = settings.transforms().get(column);
