@@ -1,0 +1,24 @@
+package io.paimon.multimodal.internal.paimon;
+
+/**
+ * Paimon's {@code ManifestEntry}: the ADD or DELETE of one data file. Immutable by convention.
+ *
+ * @param kind ADD or DELETE
+ * @param partition the serialized BinaryRow of the partition values (arity 0 when unpartitioned)
+ * @param bucket always 0 for the unaware-bucket tables we read
+ * @param totalBuckets -1 for unaware-bucket tables
+ * @param file the data file
+ */
+public record ManifestEntry(
+    FileKind kind, byte[] partition, int bucket, int totalBuckets, DataFileMeta file) {
+
+  /** An ADD of {@code file} in {@code partition}, bucket 0 of an unaware-bucket table. */
+  public static ManifestEntry add(byte[] partition, DataFileMeta file) {
+    return new ManifestEntry(FileKind.ADD, partition, 0, -1, file);
+  }
+
+  /** This entry with another file (row IDs or sequence numbers assigned at commit). */
+  public ManifestEntry withFile(DataFileMeta f) {
+    return new ManifestEntry(kind, partition, bucket, totalBuckets, f);
+  }
+}
