@@ -38,12 +38,32 @@ public final class Schema {
     this.options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
   }
 
+  /**
+   * A schema whose columns keep the field ids {@code rowType} carries (a table's schema as read:
+   * ids of dropped columns are never reused, so they need not be 0, 1, ...).
+   *
+   * @throws SchemaException if a partition key is not a column
+   */
+  public static Schema of(
+      RowType rowType, List<String> partitionKeys, Map<String, String> options) {
+    for (String key : partitionKeys) {
+      if (rowType.fieldIndex(key) < 0) {
+        throw new SchemaException(
+            "partition key '" + key + "' is not a column; columns are " + rowType.fieldNames());
+      }
+    }
+    return new Schema(rowType, partitionKeys, options);
+  }
+
   /** A new builder. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The columns, with field ids 0, 1, ... in order. */
+  /**
+   * The columns with their field ids: 0, 1, ... in order for a schema built here; a table's schema
+   * keeps the ids Paimon assigned (stable across renames, never reused after a drop).
+   */
   public RowType rowType() {
     return rowType;
   }

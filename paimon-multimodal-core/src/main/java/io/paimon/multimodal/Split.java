@@ -1,28 +1,44 @@
 package io.paimon.multimodal;
 
 import java.io.Serializable;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * A unit of a scan's work: one data file of a snapshot, with the row-ID range it holds. Immutable,
- * serializable and thread-safe.
+ * A unit of a scan's work: one row-ID range of a snapshot with every data file that supplies its
+ * columns (the {@code .row} files, newest first, and the {@code .blob} files of its BLOB columns),
+ * as Paimon's data-evolution read groups them. Immutable, serializable and thread-safe.
  */
 public final class Split implements Serializable {
 
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   private final long snapshotId;
-  private final String fileName;
+  private final Map<String, Object> partition;
   private final long firstRowId;
   private final long rowCount;
-  private final long fileSize;
+  private final long deletedRowCount;
+  private final List<SplitFile> files;
 
-  public Split(long snapshotId, String fileName, long firstRowId, long rowCount, long fileSize) {
+  public Split(
+      long snapshotId,
+      Map<String, Object> partition,
+      long firstRowId,
+      long rowCount,
+      long deletedRowCount,
+      List<SplitFile> files) {
     this.snapshotId = snapshotId;
-    this.fileName = Objects.requireNonNull(fileName, "fileName");
+    this.partition = Collections.unmodifiableMap(new LinkedHashMap<>(partition));
     this.firstRowId = firstRowId;
     this.rowCount = rowCount;
-    this.fileSize = fileSize;
+    this.deletedRowCount = deletedRowCount;
+    this.files = List.copyOf(files);
+    if (this.files.isEmpty()) {
+      throw new IllegalArgumentException("a split needs at least one data file");
+    }
   }
 
   /** The snapshot the split belongs to. */
@@ -30,48 +46,68 @@ public final class Split implements Serializable {
     return snapshotId;
   }
 
-  /** The data file's name in the table's {@code data/} directory. */
-  public String fileName() {
-    return fileName;
+  /** The partition's values by partition key (empty for an unpartitioned table). */
+  public Map<String, Object> partition() {
+    return partition;
   }
 
-  /** The row ID of the file's first row. */
+  /** The row ID of the range's first row. */
   public long firstRowId() {
     return firstRowId;
   }
 
-  /** The number of rows in the file (before filtering). */
+  /** The number of rows in the range (before filtering and deletions). */
   public long rowCount() {
     return rowCount;
   }
 
-  /** The file size in bytes. */
+  /** Rows of the range removed by a deletion vector. */
+  public long deletedRowCount() {
+    return deletedRowCount;
+  }
+
+  /** The files that supply the range's columns: data files newest first, then blob files. */
+  public List<SplitFile> files() {
+    return files;
+  }
+
+  /** The name of the range's newest data file. */
+  public String fileName() {
+    return files.get(0).name();
+  }
+
+  /** The size in bytes of all the split's files. */
   public long fileSize() {
-    return fileSize;
+    long n = 0;
+    for (SplitFile f : files) {
+      n += f.fileSize();
+    }
+    return n;
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof Split
         && ((Split) o).snapshotId == snapshotId
-        && ((Split) o).fileName.equals(fileName);
+        && ((Split) o).firstRowId == firstRowId
+        && ((Split) o).files.equals(files);
   }
 
   @Override
   public int hashCode() {
-    return fileName.hashCode() * 31 + Long.hashCode(snapshotId);
+    return Objects.hash(snapshotId, firstRowId);
   }
 
   @Override
   public String toString() {
     return "Split{snapshot="
         + snapshotId
-        + ", file="
-        + fileName
         + ", rowIds=["
         + firstRowId
         + ", "
         + (firstRowId + rowCount)
-        + ")}";
+        + "), files="
+        + files
+        + "}";
   }
 }

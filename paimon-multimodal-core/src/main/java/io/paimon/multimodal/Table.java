@@ -1,5 +1,6 @@
 package io.paimon.multimodal;
 
+import io.paimon.multimodal.fs.FileIO;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -23,6 +24,12 @@ public interface Table {
 
   /** A scan of the whole table at the latest snapshot. */
   Scan scan();
+
+  /**
+   * The storage the table's files are read and written through: what BLOB descriptors of its scans
+   * resolve against.
+   */
+  FileIO io();
 
   /**
    * A scan of the rows with these row IDs, in the input order with duplicates kept (refine it with

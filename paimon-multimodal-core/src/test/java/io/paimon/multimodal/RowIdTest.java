@@ -7,7 +7,7 @@ import static io.paimon.multimodal.TestTables.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileLayout;
 import io.paimon.row.RowFileReader;
@@ -226,7 +226,7 @@ class RowIdTest {
       assertThat(column(got, "id")).containsExactly(9_000L, 17L, 15_000L);
 
       for (DataFileMeta f : files) {
-        String path = TestTables.state(table).paths().dataFile(f.fileName());
+        String path = TestTables.dataPath(table, f);
         RowFileLayout layout;
         try (RowFileReader r = RowFile.open(Path.of(path), table.schema().rowType())) {
           layout = r.layout();
@@ -256,7 +256,7 @@ class RowIdTest {
       io.reset();
       assertThat(TestTables.readCount(table.scan().allocator(allocator))).isEqualTo(20_000);
       for (DataFileMeta f : files) {
-        String path = TestTables.state(table).paths().dataFile(f.fileName());
+        String path = TestTables.dataPath(table, f);
         assertThat(io.bytesRead(path)).isGreaterThanOrEqualTo(f.fileSize());
       }
     }

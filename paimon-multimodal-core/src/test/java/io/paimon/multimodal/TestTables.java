@@ -2,10 +2,11 @@ package io.paimon.multimodal;
 
 import io.paimon.multimodal.internal.TableImpl;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
-import io.paimon.multimodal.internal.meta.ManifestEntry;
-import io.paimon.multimodal.internal.meta.ManifestMeta;
-import io.paimon.multimodal.internal.meta.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.FileKind;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.ManifestMeta;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -129,25 +130,40 @@ final class TestTables {
     return out;
   }
 
-  /** The manifests named by a snapshot's manifest list. */
+  /** The manifests named by a snapshot's base and delta manifest lists. */
   static List<ManifestMeta> manifests(Table table, long snapshotId) {
     TableState s = state(table);
     try {
       SnapshotFile file = s.snapshots().read(snapshotId);
-      return s.manifests().readList(file.manifestList());
+      List<ManifestMeta> out = new ArrayList<>(s.manifests().readList(file.baseManifestList()));
+      out.addAll(s.manifests().readList(file.deltaManifestList()));
+      return out;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** The data files of a snapshot, from its manifests. */
+  /** The data files ({@code .row}, not {@code .blob}) ADDed by a snapshot's manifests. */
   static List<DataFileMeta> dataFiles(Table table, long snapshotId) {
+    List<DataFileMeta> out = new ArrayList<>();
+    for (DataFileMeta f : allFiles(table, snapshotId)) {
+      if (!f.isBlobFile()) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  /** Every file ({@code .row} and {@code .blob}) ADDed by a snapshot's manifests. */
+  static List<DataFileMeta> allFiles(Table table, long snapshotId) {
     TableState s = state(table);
     List<DataFileMeta> out = new ArrayList<>();
     try {
       for (ManifestMeta m : manifests(table, snapshotId)) {
-        for (ManifestEntry e : s.manifests().readManifest(m, s.schema().rowType())) {
-          out.add(e.file());
+        for (ManifestEntry e : s.manifests().readManifest(m.fileName())) {
+          if (e.kind() == FileKind.ADD) {
+            out.add(e.file());
+          }
         }
       }
     } catch (IOException e) {
@@ -156,22 +172,29 @@ final class TestTables {
     return out;
   }
 
+  /** The path of a data file of an unpartitioned table. */
+  static String dataPath(Table table, DataFileMeta f) {
+    return state(table).paths().dataFile("", f.fileName());
+  }
+
   /**
-   * Every file name in {@code data/} and {@code manifest/} that some snapshot references: its
-   * manifest list, the manifests, the data files and their blob files.
+   * Every file name in the bucket directories and {@code manifest/} that some snapshot references:
+   * its manifest lists, the manifests, the data and blob files and their extra files.
    */
   static Set<String> referencedFiles(Table table) {
     TableState s = state(table);
     Set<String> out = new TreeSet<>();
     try {
       for (long id : s.snapshots().ids()) {
-        out.add(s.snapshots().read(id).manifestList());
+        SnapshotFile file = s.snapshots().read(id);
+        out.add(file.baseManifestList());
+        out.add(file.deltaManifestList());
         for (ManifestMeta m : manifests(table, id)) {
-          out.add(m.name());
+          out.add(m.fileName());
         }
-        for (DataFileMeta f : dataFiles(table, id)) {
+        for (DataFileMeta f : allFiles(table, id)) {
           out.add(f.fileName());
-          out.addAll(f.blobFiles());
+          out.addAll(f.extraFiles());
         }
       }
     } catch (IOException e) {
@@ -180,7 +203,21 @@ final class TestTables {
     return out;
   }
 
-  /** The files of {@code data/} and {@code manifest/} together. */
+  /** The names of every file in the table's bucket directories (any partition). */
+  static Set<String> bucketFiles(Table table) {
+    Set<String> out = new TreeSet<>();
+    try (Stream<Path> all = Files.walk(root(table))) {
+      all.filter(
+              p ->
+                  Files.isRegularFile(p)
+                      && p.getParent().getFileName().toString().startsWith("bucket-"))
+          .forEach(p -> out.add(p.getFileName().toString()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
   /** Temporary files of interrupted atomic creates in snapshot/, tag/ and schema/. */
   static Set<String> interruptedTempFiles(Table table) {
     Set<String> out = new TreeSet<>();
@@ -194,8 +231,9 @@ final class TestTables {
     return out;
   }
 
+  /** The files of the bucket directories and {@code manifest/} together. */
   static Set<String> dataAndManifestFiles(Table table) {
-    Set<String> out = new TreeSet<>(files(table, "data"));
+    Set<String> out = new TreeSet<>(bucketFiles(table));
     out.addAll(files(table, "manifest"));
     return out;
   }

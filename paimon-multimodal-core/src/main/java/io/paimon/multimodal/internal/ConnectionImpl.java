@@ -8,14 +8,19 @@ import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.TableExistsException;
 import io.paimon.multimodal.TableNotFoundException;
+import io.paimon.multimodal.UnsupportedTableException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.multimodal.internal.meta.SchemaStore;
+import io.paimon.multimodal.internal.paimon.SchemaJson;
+import io.paimon.multimodal.internal.paimon.TableSchema;
 import io.paimon.multimodal.internal.write.TableWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
+import io.paimon.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
@@ -106,9 +111,10 @@ public final class ConnectionImpl implements Connection {
     }
     // Before anything is on disk: a table that cannot be opened or written must not be created.
     TableWriter.checkWritable(schema);
+    TableSchema first = firstSchema(schema);
     TablePaths paths = paths(name);
     try {
-      if (!new SchemaStore(io, paths).createFirst(schema)) {
+      if (!new SchemaStore(io, paths).create(first)) {
         if (ignoreIfExists) {
           return getTable(name);
         }
@@ -119,6 +125,46 @@ public final class ConnectionImpl implements Connection {
       throw new UncheckedIOException("cannot create table '" + name + "' at " + paths.root(), e);
     }
     return open(name, paths);
+  }
+
+  /**
+   * Schema 0 of a new table: Paimon field ids, and the options every table gets (an append table
+   * with row tracking and data evolution, in {@code row} files); options the user gave are kept as
+   * given, but never ones that contradict that.
+   */
+  private static TableSchema firstSchema(Schema schema) {
+    Map<String, String> options = new LinkedHashMap<>(schema.options());
+    for (Map.Entry<String, String> required : TableOptions.required()) {
+      String given = options.get(required.getKey());
+      if (given != null && !given.trim().equalsIgnoreCase(required.getValue())) {
+        throw new SchemaException(
+            "option "
+                + required.getKey()
+                + " = '"
+                + given
+                + "' is not supported: tables are Paimon append tables with "
+                + required.getKey()
+                + " = "
+                + required.getValue());
+      }
+      options.putIfAbsent(required.getKey(), required.getValue());
+    }
+    String bucket = options.get(TableOptions.BUCKET);
+    if (bucket != null && !bucket.trim().equals("-1")) {
+      throw new SchemaException(
+          "option bucket = '" + bucket + "' is not supported: tables are unaware-bucket (-1)");
+    }
+    TableOptions.of(options);
+    RowType type = SchemaJson.assignFieldIds(schema.rowType());
+    return new TableSchema(
+        0,
+        type.fields(),
+        SchemaJson.highestFieldId(type),
+        schema.partitionKeys(),
+        List.of(),
+        options,
+        null,
+        System.currentTimeMillis());
   }
 
   @Override
@@ -137,12 +183,43 @@ public final class ConnectionImpl implements Connection {
   }
 
   private Table open(String name, TablePaths paths) {
+    TableSchema schema;
+    SchemaStore schemas = new SchemaStore(io, paths);
     try {
-      Schema schema = new SchemaStore(io, paths).read(0);
-      return new TableImpl(TableState.of(name, io, paths, schema, allocator, metadataCache));
+      long id = schemas.latestId().orElseThrow();
+      schema = schemas.read(id);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot read the schema of table '" + name + "': " + e.getMessage(), e);
+    }
+    checkReadable(name, schema);
+    return new TableImpl(TableState.of(name, io, paths, schema, schemas, allocator, metadataCache));
+  }
+
+  /** Refuses, on open, a Paimon table this library would read wrongly, naming the reason. */
+  private static void checkReadable(String name, TableSchema schema) {
+    String reason = null;
+    Map<String, String> o = schema.options();
+    String format = o.getOrDefault(TableOptions.FILE_FORMAT, "parquet").trim();
+    if (!schema.primaryKeys().isEmpty()) {
+      reason = "it has primary keys " + schema.primaryKeys() + " (only append tables are read)";
+    } else if (!o.getOrDefault(TableOptions.BUCKET, "-1").trim().equals("-1")) {
+      reason =
+          "it has bucket = "
+              + o.get(TableOptions.BUCKET)
+              + " (only unaware-bucket tables, bucket = -1, are read)";
+    } else if (!"row".equalsIgnoreCase(format)) {
+      reason =
+          "its data files are "
+              + format
+              + " (file.format); only row data files can be read (parquet, orc and avro are not"
+              + " supported yet)";
+    } else if (!"true"
+        .equalsIgnoreCase(o.getOrDefault(TableOptions.ROW_TRACKING, "false").trim())) {
+      reason = "row-tracking.enabled is not set, so its rows have no stable _ROW_ID";
+    }
+    if (reason != null) {
+      throw new UnsupportedTableException("cannot read table '" + name + "': " + reason);
     }
   }
 
@@ -151,7 +228,7 @@ public final class ConnectionImpl implements Connection {
     Names.checkObjectName("table", name);
     TablePaths paths = paths(name);
     try {
-      if (!io.exists(paths.schemaFile(0))) {
+      if (!new SchemaStore(io, paths).exists()) {
         if (ignoreIfNotExists) {
           return;
         }
@@ -159,26 +236,23 @@ public final class ConnectionImpl implements Connection {
             "table '" + name + "' does not exist in database '" + database + "'");
       }
       // The schema goes last: a half-dropped table is still a table and can be dropped again.
-      for (String dir :
-          List.of(
-              paths.tagDir(),
-              paths.snapshotDir(),
-              paths.manifestDir(),
-              paths.indexDir(),
-              paths.dataDir(),
-              paths.schemaDir())) {
-        for (String f : io.list(dir)) {
-          io.delete(dir + "/" + f);
+      for (String entry : io.list(paths.root())) {
+        if (!entry.equals("schema")) {
+          deleteTree(paths.root() + "/" + entry);
         }
-        io.delete(dir);
       }
-      for (String f : io.list(paths.root())) {
-        io.delete(paths.root() + "/" + f);
-      }
+      deleteTree(paths.schemaDir());
       io.delete(paths.root());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot drop table '" + name + "'", e);
     }
+  }
+
+  private void deleteTree(String path) throws IOException {
+    for (String child : io.list(path)) {
+      deleteTree(path + "/" + child);
+    }
+    io.delete(path);
   }
 
   @Override
@@ -186,7 +260,7 @@ public final class ConnectionImpl implements Connection {
     try {
       List<String> out = new ArrayList<>();
       for (String name : io.list(databaseDir(database))) {
-        if (io.exists(paths(name).schemaFile(0))) {
+        if (new SchemaStore(io, paths(name)).exists()) {
           out.add(name);
         }
       }

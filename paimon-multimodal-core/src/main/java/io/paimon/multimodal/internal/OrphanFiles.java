@@ -1,20 +1,26 @@
 package io.paimon.multimodal.internal;
 
-import io.paimon.multimodal.internal.meta.DataFileMeta;
-import io.paimon.multimodal.internal.meta.ManifestEntry;
-import io.paimon.multimodal.internal.meta.ManifestMeta;
-import io.paimon.multimodal.internal.meta.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.ManifestMeta;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.TagFile;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Finds and deletes files in {@code data/} and {@code manifest/} that no snapshot references, and
- * temporary files of interrupted atomic creates: what failed or killed commits leave behind. Only
- * files older than a grace period are deleted, so the files of a commit still in flight survive.
+ * Finds and deletes files that no snapshot or tag references, where Paimon's own orphan cleanup
+ * looks ({@code manifest/}, {@code index/}, and the bucket directories under the partition
+ * directories), plus temporary files of interrupted atomic creates: what failed or killed commits
+ * leave behind. A file is referenced by its name, as Paimon decides it: data files, their extra
+ * files, manifest lists, manifests, index manifests and index files. Only files older than a grace
+ * period are deleted, so the files of a commit still in flight survive.
  */
 final class OrphanFiles {
 
@@ -26,26 +32,23 @@ final class OrphanFiles {
 
   List<String> remove(Duration olderThan) throws IOException {
     Set<String> referenced = new HashSet<>();
-    // Tags pin snapshots, and no snapshot is ever expired, so every snapshot's files are live.
+    List<SnapshotFile> snapshots = new ArrayList<>();
     for (long id : state.snapshots().ids()) {
-      SnapshotFile snapshot = state.snapshots().read(id);
-      referenced.add(snapshot.manifestList());
-      for (ManifestMeta m : state.manifests().readList(snapshot.manifestList())) {
-        referenced.add(m.name());
-        for (ManifestEntry e : state.manifests().readManifest(m, state.schema().rowType())) {
-          DataFileMeta f = e.file();
-          referenced.add(f.fileName());
-          referenced.addAll(f.blobFiles());
-          if (f.statsFile() != null) {
-            referenced.add(f.statsFile());
-          }
-        }
-      }
+      snapshots.add(state.snapshots().read(id));
+    }
+    for (String tag : state.tags().names()) {
+      Optional<TagFile> t = state.tags().readFile(tag);
+      t.ifPresent(f -> snapshots.add(f.snapshot()));
+    }
+    for (SnapshotFile s : snapshots) {
+      reference(s, referenced);
     }
     long cutoff = System.currentTimeMillis() - olderThan.toMillis();
     List<String> deleted = new ArrayList<>();
-    for (String dir :
-        List.of(state.paths().dataDir(), state.paths().manifestDir(), state.paths().indexDir())) {
+    List<String> dirs =
+        new ArrayList<>(List.of(state.paths().manifestDir(), state.paths().indexDir()));
+    bucketDirs(state.paths().dataRoot(), state.schema().partitionKeys().size(), dirs);
+    for (String dir : dirs) {
       for (String name : state.io().list(dir)) {
         String path = dir + "/" + name;
         if (!referenced.contains(name) && state.io().lastModifiedMillis(path) < cutoff) {
@@ -68,5 +71,36 @@ final class OrphanFiles {
       }
     }
     return deleted;
+  }
+
+  private void reference(SnapshotFile s, Set<String> referenced) throws IOException {
+    for (String list : List.of(s.baseManifestList(), s.deltaManifestList())) {
+      referenced.add(list);
+      for (ManifestMeta m : state.manifests().readList(list)) {
+        referenced.add(m.fileName());
+        for (ManifestEntry e : state.manifests().readManifest(m.fileName())) {
+          DataFileMeta f = e.file();
+          referenced.add(f.fileName());
+          referenced.addAll(f.extraFiles());
+        }
+      }
+    }
+    if (s.indexManifest() != null) {
+      referenced.add(s.indexManifest());
+      for (IndexManifestEntry e : state.manifests().readIndexManifest(s.indexManifest())) {
+        referenced.add(e.fileName());
+      }
+    }
+  }
+
+  /** The bucket directories under {@code dir}, {@code depth} partition levels down. */
+  private void bucketDirs(String dir, int depth, List<String> out) throws IOException {
+    for (String name : state.io().list(dir)) {
+      if (depth == 0 && name.startsWith("bucket-")) {
+        out.add(dir + "/" + name);
+      } else if (depth > 0 && name.contains("=")) {
+        bucketDirs(dir + "/" + name, depth - 1, out);
+      }
+    }
   }
 }

@@ -8,8 +8,10 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
+import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.commit.Committer;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.ScanImpl;
 import io.paimon.multimodal.internal.write.DataWriter;
 import io.paimon.multimodal.internal.write.PartitionedWriter;
@@ -39,14 +41,7 @@ public final class TableImpl implements Table {
 
   public TableImpl(TableState state) {
     this.state = state;
-    this.committer =
-        new Committer(
-            state.io(),
-            state.paths(),
-            state.snapshots(),
-            state.manifests(),
-            state.schema().rowType(),
-            UUID.randomUUID().toString());
+    this.committer = new Committer(state, UUID.randomUUID().toString());
     this.writeOptions = WriteOptions.of(state.schema().options());
   }
 
@@ -62,6 +57,11 @@ public final class TableImpl implements Table {
   @Override
   public Schema schema() {
     return state.schema();
+  }
+
+  @Override
+  public FileIO io() {
+    return state.io();
   }
 
   @Override
@@ -93,10 +93,8 @@ public final class TableImpl implements Table {
   }
 
   private Snapshot commit(RowSource rows) {
-    DataWriter writer =
-        PartitionedWriter.of(
-            state.io(), state.paths(), state.schema(), state.schemaId(), writeOptions);
-    List<DataFileMeta> files;
+    DataWriter writer = PartitionedWriter.of(state, writeOptions);
+    List<ManifestEntry> files;
     try {
       rows.writeTo(writer);
       files = writer.finish();
@@ -108,7 +106,7 @@ public final class TableImpl implements Table {
       throw e;
     }
     try {
-      return committer.commit(files, state.schemaId()).snapshot();
+      return committer.commit(files, state.schemaId(), "APPEND").snapshot();
     } catch (CommitConflictException e) {
       // Every attempt lost the race, so no snapshot references the files.
       writer.abort();
@@ -232,11 +230,15 @@ public final class TableImpl implements Table {
 
   @Override
   public Snapshot snapshot(long snapshotId) {
+    return snapshotFile(snapshotId).snapshot();
+  }
+
+  private SnapshotFile snapshotFile(long snapshotId) {
     try {
       if (!state.snapshots().exists(snapshotId)) {
         throw new SnapshotNotFoundException("table '" + name() + "' has no snapshot " + snapshotId);
       }
-      return state.snapshots().read(snapshotId).snapshot();
+      return state.snapshots().read(snapshotId);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -268,10 +270,10 @@ public final class TableImpl implements Table {
   @Override
   public Tag createTag(String tagName, long snapshotId) {
     Names.checkObjectName("tag", tagName);
-    snapshot(snapshotId);
+    SnapshotFile snapshot = snapshotFile(snapshotId);
     Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
     try {
-      if (!state.tags().create(tag)) {
+      if (!state.tags().create(tagName, snapshot)) {
         throw new IllegalArgumentException(
             "table '"
                 + name()
@@ -288,10 +290,10 @@ public final class TableImpl implements Table {
   @Override
   public Tag replaceTag(String tagName, long snapshotId) {
     Names.checkObjectName("tag", tagName);
-    snapshot(snapshotId);
+    SnapshotFile snapshot = snapshotFile(snapshotId);
     Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
     try {
-      state.tags().replace(tag);
+      state.tags().replace(tagName, snapshot);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -1,24 +1,46 @@
 package io.paimon.multimodal.internal;
 
 /**
- * Where each file of a table lives, relative to the table directory:
+ * Where a table's files live, laid out as Apache Paimon lays out an unaware-bucket table:
  *
  * <pre>
- * &lt;warehouse&gt;/&lt;database&gt;.db/&lt;table&gt;/
- *   schema/schema-&lt;id&gt;          snapshot/snapshot-&lt;id&gt;, LATEST, EARLIEST
- *   manifest/manifest-list-&lt;uuid&gt;, manifest-&lt;uuid&gt;
- *   tag/tag-&lt;name&gt;              data/data-&lt;uuid&gt;-&lt;n&gt;.row, .blob
- *   index/data-&lt;uuid&gt;-&lt;n&gt;.row.stats   per-row-group statistics of a data file
+ * &lt;table&gt;/schema/schema-&lt;id&gt;
+ * &lt;table&gt;/snapshot/snapshot-&lt;id&gt;, LATEST, EARLIEST
+ * &lt;table&gt;/manifest/manifest-list-*, manifest-*, index-manifest-*
+ * &lt;table&gt;/index/index-*
+ * &lt;table&gt;/tag/tag-&lt;name&gt;
+ * &lt;table&gt;/[&lt;data dir&gt;/][&lt;k&gt;=&lt;v&gt;/...]bucket-0/data-*
  * </pre>
  *
  * Immutable.
  */
 public final class TablePaths {
 
+  /** The one bucket directory of an unaware-bucket table. */
+  public static final String BUCKET_DIR = "bucket-0";
+
   private final String root;
+  private final String dataRoot;
 
   public TablePaths(String root) {
+    this(root, null);
+  }
+
+  /**
+   * Paths of the table at {@code root} whose data files go under {@code dataDirectory} (Paimon's
+   * {@code data-file.path-directory}; null for the table directory itself).
+   */
+  public TablePaths(String root, String dataDirectory) {
     this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
+    this.dataRoot =
+        dataDirectory == null || dataDirectory.isEmpty()
+            ? this.root
+            : this.root + "/" + dataDirectory;
+  }
+
+  /** These paths with data files under {@code dataDirectory}. */
+  public TablePaths withDataDirectory(String dataDirectory) {
+    return new TablePaths(root, dataDirectory);
   }
 
   public String root() {
@@ -57,12 +79,21 @@ public final class TablePaths {
     return manifestDir() + "/" + name;
   }
 
-  public String dataDir() {
-    return root + "/data";
+  /** The directory under which partition directories (or the bucket directory) lie. */
+  public String dataRoot() {
+    return dataRoot;
   }
 
-  public String dataFile(String name) {
-    return dataDir() + "/" + name;
+  /** The bucket directory of a partition ({@code ""} for an unpartitioned table). */
+  public String bucketDir(String partitionPath) {
+    return partitionPath.isEmpty()
+        ? dataRoot + "/" + BUCKET_DIR
+        : dataRoot + "/" + partitionPath + "/" + BUCKET_DIR;
+  }
+
+  /** A data file of a partition. */
+  public String dataFile(String partitionPath, String name) {
+    return bucketDir(partitionPath) + "/" + name;
   }
 
   public String indexDir() {

@@ -4,51 +4,61 @@ import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.meta.ManifestStore;
 import io.paimon.multimodal.internal.meta.MetadataCache;
+import io.paimon.multimodal.internal.meta.SchemaStore;
 import io.paimon.multimodal.internal.meta.SnapshotStore;
 import io.paimon.multimodal.internal.meta.TagStore;
-import io.paimon.types.RowType;
+import io.paimon.multimodal.internal.paimon.TableSchema;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * What scans and writers of one table share: its name, storage, schema and metadata stores.
- * Immutable; the stores are thread-safe.
+ * Everything a table's readers and writers share: its storage, paths, its latest schema (as Paimon
+ * stores it and as the public API shows it), its parsed options, and the stores of its schema
+ * versions, snapshots, manifests and tags. Immutable; the stores are thread-safe.
+ *
+ * @param tableSchema the latest schema version, with field ids
+ * @param schema the same as the public {@link Schema}
+ * @param schemas every schema version (data files name the one they were written with)
  */
 public record TableState(
     String name,
     FileIO io,
     TablePaths paths,
+    TableSchema tableSchema,
     Schema schema,
-    long schemaId,
-    RowType fileType,
+    TableOptions options,
+    SchemaStore schemas,
     SnapshotStore snapshots,
     ManifestStore manifests,
     TagStore tags,
     BufferAllocator allocator) {
 
-  /** The state of a table whose metadata is read without a cache. */
-  public static TableState of(
-      String name, FileIO io, TablePaths paths, Schema schema, BufferAllocator allocator) {
-    return of(name, io, paths, schema, allocator, MetadataCache.DISABLED);
-  }
-
   /** The state of a table whose immutable metadata files are read through {@code cache}. */
   public static TableState of(
       String name,
       FileIO io,
-      TablePaths paths,
-      Schema schema,
+      TablePaths tableRoot,
+      TableSchema tableSchema,
+      SchemaStore schemas,
       BufferAllocator allocator,
       MetadataCache cache) {
+    TableOptions options = TableOptions.of(tableSchema.options());
+    TablePaths paths = tableRoot.withDataDirectory(options.dataDirectory());
     return new TableState(
         name,
         io,
         paths,
-        schema,
-        0,
-        StorageTypes.toFileType(schema.rowType()),
+        tableSchema,
+        Schema.of(tableSchema.rowType(), tableSchema.partitionKeys(), tableSchema.options()),
+        options,
+        schemas,
         new SnapshotStore(io, paths),
         new ManifestStore(io, paths, cache),
         new TagStore(io, paths),
         allocator);
+  }
+
+  /** The id of the latest schema, which writes use. */
+  public long schemaId() {
+    return tableSchema.id();
   }
 }

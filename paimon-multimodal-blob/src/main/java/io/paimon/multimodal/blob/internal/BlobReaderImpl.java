@@ -197,7 +197,7 @@ public final class BlobReaderImpl implements BlobReader {
               List.copyOf(columns),
               fetcher,
               new EntryLocator(table.io()),
-              table.paths().dataDir());
+              table.paths().root());
       return new BlobStream(
           ctx, reader, fetcher, scalar.stream().mapToInt(Integer::intValue).toArray(), wholeResult);
     } catch (RuntimeException e) {

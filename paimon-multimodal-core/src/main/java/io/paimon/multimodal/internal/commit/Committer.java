@@ -1,129 +1,136 @@
 package io.paimon.multimodal.internal.commit;
 
 import io.paimon.multimodal.CommitConflictException;
-import io.paimon.multimodal.Snapshot;
-import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.internal.TablePaths;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
-import io.paimon.multimodal.internal.meta.ManifestEntry;
-import io.paimon.multimodal.internal.meta.ManifestMeta;
-import io.paimon.multimodal.internal.meta.ManifestStore;
-import io.paimon.multimodal.internal.meta.SnapshotFile;
-import io.paimon.multimodal.internal.meta.SnapshotStore;
-import io.paimon.types.RowType;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.FileKind;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.ManifestMeta;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.types.DataType;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Optimistic commits. A commit writes its manifest (the new files with row IDs assigned from the
- * parent's {@code nextRowId}) and a manifest list (the parent's manifests plus the new one), then
- * atomically creates {@code snapshot-<parent + 1>}. If another writer took that id, everything of
- * the attempt is deleted and the commit is rebuilt on the new parent (row IDs re-assigned), after a
- * randomized exponential backoff, up to a bounded number of attempts. The metadata a commit writes
- * is O(its own files) plus the manifest list, whose length is bounded by merging the smallest
- * manifests once there would be more than {@value #MAX_MANIFESTS}, so commit cost does not grow
- * with the history. Thread-safe (all state is on disk).
+ * Optimistic commits, as Paimon commits an append table with row tracking. An attempt assigns row
+ * IDs from the parent's {@code nextRowId} (each new data file takes the next range, each {@code
+ * .blob} file the range of the data file before it) and sequence numbers (the new snapshot's id),
+ * writes the commit's manifest, a base manifest list (the parent's base and delta manifests, the
+ * trailing run of small ones merged once there are {@code manifest.merge-min-count} of them) and a
+ * delta manifest list, then atomically creates {@code snapshot-<parent + 1>}. If another writer
+ * took that id, the attempt's files are deleted and the commit is rebuilt on the new parent (row
+ * IDs re-assigned), after a randomized exponential backoff, up to a bounded number of attempts.
+ * What a commit writes is O(its own files) plus the manifest lists, whose length merging bounds, so
+ * commit cost does not grow with the history. Thread-safe (all state is on disk).
  */
 public final class Committer {
-
-  /** Manifests a list may hold before the small ones are merged. */
-  public static final int MAX_MANIFESTS = 16;
 
   private static final int MAX_ATTEMPTS = 200;
   private static final long MAX_BACKOFF_MILLIS = 500;
 
-  private final FileIO io;
-  private final TablePaths paths;
-  private final SnapshotStore snapshots;
-  private final ManifestStore manifests;
-  private final RowType tableType;
+  private final TableState table;
   private final String commitUser;
+  private final List<DataType> partitionTypes;
 
-  public Committer(
-      FileIO io,
-      TablePaths paths,
-      SnapshotStore snapshots,
-      ManifestStore manifests,
-      RowType tableType,
-      String commitUser) {
-    this.io = io;
-    this.paths = paths;
-    this.snapshots = snapshots;
-    this.manifests = manifests;
-    this.tableType = tableType;
+  public Committer(TableState table, String commitUser) {
+    this.table = table;
     this.commitUser = commitUser;
+    List<DataType> types = new ArrayList<>();
+    for (String key : table.schema().partitionKeys()) {
+      types.add(table.schema().columnType(key));
+    }
+    this.partitionTypes = List.copyOf(types);
   }
 
   /**
-   * Commits the given new data files (row IDs not yet assigned) as one APPEND snapshot.
+   * Commits the given entries (new files without row IDs, in the order their row IDs are assigned)
+   * as one snapshot of {@code commitKind}.
    *
    * @throws CommitConflictException if every attempt lost the race
    */
-  public SnapshotFile commit(List<DataFileMeta> files, long schemaId) throws IOException {
+  public SnapshotFile commit(List<ManifestEntry> entries, long schemaId, String commitKind)
+      throws IOException {
     long backoff = 2;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       List<String> created = new ArrayList<>();
-      OptionalLong latest = snapshots.latestId();
-      SnapshotFile parent = latest.isPresent() ? snapshots.read(latest.getAsLong()) : null;
-      long nextRowId = parent == null ? 0 : parent.snapshot().nextRowId();
-      long total = parent == null ? 0 : parent.snapshot().totalRecordCount();
-
-      List<ManifestEntry> entries = new ArrayList<>(files.size());
-      long delta = 0;
-      for (DataFileMeta f : files) {
-        entries.add(new ManifestEntry(ManifestEntry.Kind.ADD, f.withFirstRowId(nextRowId + delta)));
-        delta += f.rowCount();
-      }
-      List<ManifestMeta> list =
-          parent == null
-              ? new ArrayList<>()
-              : new ArrayList<>(manifests.readList(parent.manifestList()));
-      if (list.size() + (entries.isEmpty() ? 0 : 1) > MAX_MANIFESTS) {
-        // The new entries go straight into the merged manifest: a manifest written only to be
-        // merged would be referenced by no snapshot.
-        list = compact(list, entries, created);
-      } else if (!entries.isEmpty()) {
-        ManifestMeta manifest = manifests.writeManifest(entries, tableType);
-        created.add(paths.manifestFile(manifest.name()));
-        list.add(manifest);
-      }
-      String listName = manifests.writeList(list);
-      created.add(paths.manifestFile(listName));
-
+      OptionalLong latest = table.snapshots().latestId();
+      SnapshotFile parent = latest.isPresent() ? table.snapshots().read(latest.getAsLong()) : null;
       long id = latest.isPresent() ? latest.getAsLong() + 1 : 1;
-      Snapshot snapshot =
-          new Snapshot(
+      long nextRowId = parent == null || parent.nextRowId() == null ? 0 : parent.nextRowId();
+      List<ManifestEntry> assigned = new ArrayList<>(entries.size());
+      long next = assignRowIds(entries, id, nextRowId, assigned);
+      long delta = 0;
+      for (ManifestEntry e : assigned) {
+        delta += e.kind() == FileKind.ADD ? e.file().rowCount() : -e.file().rowCount();
+      }
+      String uuid = UUID.randomUUID().toString();
+      int[] counter = {0};
+      List<ManifestMeta> base = new ArrayList<>();
+      if (parent != null) {
+        base.addAll(table.manifests().readList(parent.baseManifestList()));
+        base.addAll(table.manifests().readList(parent.deltaManifestList()));
+      }
+      base = new ManifestMerger(table, partitionTypes, uuid, counter, created).merge(base);
+      List<ManifestMeta> deltaManifests = new ArrayList<>();
+      if (!assigned.isEmpty()) {
+        String name = "manifest-" + uuid + "-" + counter[0]++;
+        created.add(table.paths().manifestFile(name));
+        deltaManifests.add(table.manifests().writeManifest(name, assigned, partitionTypes));
+      }
+      String listPrefix = "manifest-list-" + uuid + "-";
+      created.add(table.paths().manifestFile(listPrefix + 0));
+      var baseList = table.manifests().writeList(listPrefix + 0, base);
+      created.add(table.paths().manifestFile(listPrefix + 1));
+      var deltaList = table.manifests().writeList(listPrefix + 1, deltaManifests);
+      long total = parent == null ? 0 : parent.totalRecordCount();
+      SnapshotFile snapshot =
+          new SnapshotFile(
+              3,
               id,
               schemaId,
+              baseList.name(),
+              baseList.size(),
+              deltaList.name(),
+              deltaList.size(),
+              null,
+              null,
+              parent == null ? null : parent.indexManifest(),
+              commitUser,
+              SnapshotFile.BATCH_COMMIT_IDENTIFIER,
+              commitKind,
               System.currentTimeMillis(),
               total + delta,
               delta,
-              nextRowId + delta,
-              commitUser,
-              "APPEND");
-      SnapshotFile file = new SnapshotFile(snapshot, parent == null ? 0 : parent.id(), listName);
+              null,
+              null,
+              null,
+              null,
+              next);
       boolean committed;
       try {
-        committed = snapshots.tryCommit(file);
+        committed = table.snapshots().tryCommit(snapshot);
       } catch (IOException e) {
-        // The store may have created the snapshot and lost the reply: the manifest list's name is
+        // The store may have created the snapshot and lost the reply: the delta list's name is
         // unique to this attempt, so a snapshot naming it is ours. Otherwise the outcome is
         // unknown, and the files stay for removeOrphanFiles rather than risk deleting live ones.
-        if (isOurs(id, listName)) {
-          return file;
+        if (isOurs(id, deltaList.name())) {
+          return snapshot;
         }
         throw e;
       }
       if (committed) {
-        return file;
+        return snapshot;
       }
       for (String path : created) {
         try {
-          io.delete(path);
+          table.io().delete(path);
         } catch (IOException e) {
           // left as an orphan for removeOrphanFiles
         }
@@ -132,44 +139,55 @@ public final class Committer {
       backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
     }
     throw new CommitConflictException(
-        paths.root()
+        table.paths().root()
             + ": commit of "
-            + files.size()
+            + entries.size()
             + " files failed after "
             + MAX_ATTEMPTS
             + " attempts; other writers kept committing first");
   }
 
   /**
-   * Merges the small manifests of a list and the new entries into one manifest, after the large
-   * manifests in their list order.
+   * Paimon's row-ID assignment: in entry order, an appended data file without a first row ID takes
+   * {@code next} and moves it on by its row count; a {@code .blob} file takes the range of the last
+   * data file before it, continuing where the previous blob file of its column ended. Entries with
+   * a first row ID keep it. Sequence numbers of 0 become the snapshot id.
+   *
+   * @return the next row ID after the commit
    */
-  private List<ManifestMeta> compact(
-      List<ManifestMeta> list, List<ManifestEntry> newEntries, List<String> created)
-      throws IOException {
-    // Merge the smallest manifests (and the new entries) until half the limit is left: small
-    // manifests are merged often and large ones rarely, and the list never exceeds the limit.
-    List<ManifestMeta> bySize = new ArrayList<>(list);
-    bySize.sort(java.util.Comparator.comparingLong(ManifestMeta::entries));
-    int mergeCount = Math.max(0, bySize.size() - MAX_MANIFESTS / 2 + 1);
-    List<ManifestEntry> merged = new ArrayList<>();
-    for (ManifestMeta m : bySize.subList(0, mergeCount)) {
-      merged.addAll(manifests.readManifest(m, tableType));
+  static long assignRowIds(
+      List<ManifestEntry> entries, long snapshotId, long next, List<ManifestEntry> out) {
+    long dataStart = next;
+    Map<String, Long> blobNext = new HashMap<>();
+    for (ManifestEntry e : entries) {
+      DataFileMeta f = e.file();
+      if (f.minSequenceNumber() == 0) {
+        f = f.withSequenceNumber(snapshotId);
+      }
+      boolean append = f.fileSource() == null || f.fileSource() == DataFileMeta.SOURCE_APPEND;
+      if (e.kind() == FileKind.ADD && f.firstRowId() == null && append) {
+        if (f.isBlobFile()) {
+          String column =
+              f.writeCols() == null || f.writeCols().isEmpty() ? "" : f.writeCols().get(0);
+          long start = blobNext.getOrDefault(column, dataStart);
+          f = f.withFirstRowId(start);
+          blobNext.put(column, start + f.rowCount());
+        } else {
+          f = f.withFirstRowId(next);
+          dataStart = next;
+          next += f.rowCount();
+          blobNext.clear();
+        }
+      }
+      out.add(e.withFile(f));
     }
-    merged.addAll(newEntries);
-    List<ManifestMeta> kept = new ArrayList<>(bySize.subList(mergeCount, bySize.size()));
-    if (merged.isEmpty()) {
-      return kept;
-    }
-    ManifestMeta combined = manifests.writeManifest(merged, tableType);
-    created.add(paths.manifestFile(combined.name()));
-    kept.add(combined);
-    return kept;
+    return next;
   }
 
-  private boolean isOurs(long id, String listName) {
+  private boolean isOurs(long id, String deltaList) {
     try {
-      return snapshots.exists(id) && snapshots.read(id).manifestList().equals(listName);
+      return table.snapshots().exists(id)
+          && table.snapshots().read(id).deltaManifestList().equals(deltaList);
     } catch (IOException e) {
       return false;
     }

@@ -4,7 +4,8 @@ package io.paimon.multimodal.internal.meta;
  * Min, max and null count of one column of one data file. Min and max are Java values of the
  * column's type (the library's value model), or null when unknown: for types without an order, for
  * all-null columns, for floating-point columns holding NaN, and for strings longer than {@value
- * StatsCollector#MAX_STRING_STATS} characters. Immutable.
+ * StatsCollector#MAX_STRING_STATS} characters. A null count of -1 means unknown (statistics
+ * Paimon's writers did not record). Immutable.
  */
 public final class ColumnStats {
 

@@ -20,6 +20,9 @@ import java.util.List;
  */
 public final class GroupStatsFile {
 
+  /** The name of a data file's row-group statistics file is the data file's name plus this. */
+  public static final String SUFFIX = ".stats";
+
   /** The statistics of one row group. */
   public record Group(long startRow, long rowCount, ColumnStats[] stats) {}
 
@@ -76,15 +79,40 @@ public final class GroupStatsFile {
       }
       next = start + rows;
       groups.add(
-          new Group(
-              start,
-              rows,
-              DataFileMeta.decodeStats(Json.arrayField(n, "stats", path), type, path)));
+          new Group(start, rows, decodeStats(Json.arrayField(n, "stats", path), type, path)));
     }
     if (next != fileRows) {
       throw new IOException(
           path + ": the row groups cover " + next + " rows, the data file has " + fileRows);
     }
     return groups;
+  }
+
+  /**
+   * Decodes per-column statistics (min, max, null count) in schema order; a missing entry means no
+   * statistics for that column. Shared by manifests and row-group statistics files.
+   */
+  private static ColumnStats[] decodeStats(JsonNode cols, RowType type, String file)
+      throws IOException {
+    ColumnStats[] stats = new ColumnStats[type.fieldCount()];
+    for (int i = 0; i < stats.length; i++) {
+      JsonNode c = i < cols.size() ? cols.get(i) : null;
+      if (c == null || c.isNull()) {
+        stats[i] = new ColumnStats(null, null, 0);
+        continue;
+      }
+      Json.objectElement(c, "stats", file);
+      String column = type.fields().get(i).name();
+      stats[i] =
+          new ColumnStats(
+              StatsCodec.decode(type.typeAt(i), c.get("min"), column, file),
+              StatsCodec.decode(type.typeAt(i), c.get("max"), column, file),
+              Json.longField(c, "nullCount", 0L, file));
+      if (stats[i].nullCount() < 0) {
+        throw new IOException(
+            file + ": statistics of column '" + column + "' hold a negative null count");
+      }
+    }
+    return stats;
   }
 }

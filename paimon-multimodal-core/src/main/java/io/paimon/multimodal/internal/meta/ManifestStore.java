@@ -1,21 +1,24 @@
 package io.paimon.multimodal.internal.meta;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.internal.Json;
 import io.paimon.multimodal.internal.TablePaths;
-import io.paimon.types.RowType;
+import io.paimon.multimodal.internal.paimon.BinaryRows;
+import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.FileKind;
+import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.ManifestFiles;
+import io.paimon.multimodal.internal.paimon.ManifestMeta;
+import io.paimon.multimodal.internal.paimon.SimpleStats;
+import io.paimon.types.DataType;
 import java.io.IOException;
-import java.util.ArrayList;
+import java.io.OutputStream;
 import java.util.List;
-import java.util.UUID;
 
 /**
- * Reads and writes manifests ({@code manifest-<uuid>}: ADD/DELETE entries of data files) and
- * manifest lists ({@code manifest-list-<uuid>}: the manifests of a snapshot). Both are immutable
- * JSON files created once. Thread-safe.
+ * Reads and writes a table's Avro manifest lists, manifests and index manifests in {@code
+ * manifest/}. Their names are unique and they are never rewritten, so reads go through the
+ * connection's {@link MetadataCache}. Thread-safe.
  */
 public final class ManifestStore {
 
@@ -27,118 +30,130 @@ public final class ManifestStore {
     this(io, paths, MetadataCache.DISABLED);
   }
 
-  /** A store whose reads go through {@code cache} (manifests never change once written). */
+  /** A store whose reads go through {@code cache}. */
   public ManifestStore(FileIO io, TablePaths paths, MetadataCache cache) {
     this.io = io;
     this.paths = paths;
     this.cache = cache;
   }
 
-  /** Writes a manifest and returns its meta. */
-  public ManifestMeta writeManifest(List<ManifestEntry> entries, RowType type) throws IOException {
-    ObjectNode root = Json.object();
-    root.put("version", 1);
-    ArrayNode arr = root.putArray("entries");
-    long rows = 0;
-    for (ManifestEntry e : entries) {
-      ObjectNode n = arr.addObject();
-      n.put("kind", e.kind().name());
-      n.set("file", e.file().toJson(type));
-      rows += e.kind() == ManifestEntry.Kind.ADD ? e.file().rowCount() : -e.file().rowCount();
-    }
-    String name = "manifest-" + UUID.randomUUID();
-    write(paths.manifestFile(name), Json.bytes(root));
-    return new ManifestMeta(name, entries.size(), rows);
-  }
+  /** A written metadata file: its name in {@code manifest/} and its size in bytes. */
+  public record Written(String name, long size) {}
 
   /**
-   * The entries of a manifest, whose statistics are decoded as {@code type}'s columns. The entry
-   * and row counts must match what the manifest list recorded for it: a manifest that lost or
-   * gained entries would silently drop or duplicate rows.
+   * Writes the manifest {@code name} and returns its manifest-list record: entry counts, the
+   * partition statistics over its entries (of {@code partitionTypes}), its largest schema id, and
+   * its bucket, level and row-ID ranges.
    */
-  public List<ManifestEntry> readManifest(ManifestMeta meta, RowType type) throws IOException {
-    String file = paths.manifestFile(meta.name());
-    List<ManifestEntry> entries = cache.get(file, type, () -> parseManifest(file, type));
-    long rows = 0;
+  public ManifestMeta writeManifest(
+      String name, List<ManifestEntry> entries, List<DataType> partitionTypes) throws IOException {
+    byte[] bytes = ManifestFiles.writeManifest(entries);
+    write(paths.manifestFile(name), bytes);
+    long added = 0;
+    long deleted = 0;
+    long schemaId = 0;
+    int minBucket = Integer.MAX_VALUE;
+    int maxBucket = Integer.MIN_VALUE;
+    int minLevel = Integer.MAX_VALUE;
+    int maxLevel = Integer.MIN_VALUE;
+    Long minRowId = null;
+    Long maxRowId = null;
+    StatsCollector partitions = new StatsCollector(partitionTypes);
     for (ManifestEntry e : entries) {
-      rows += e.kind() == ManifestEntry.Kind.ADD ? e.file().rowCount() : -e.file().rowCount();
-    }
-    if (entries.size() != meta.entries() || rows != meta.rows()) {
-      throw new IOException(
-          file
-              + ": holds "
-              + entries.size()
-              + " entries of "
-              + rows
-              + " rows, its manifest list says "
-              + meta.entries()
-              + " entries of "
-              + meta.rows()
-              + " rows");
-    }
-    return entries;
-  }
-
-  private MetadataCache.Loaded<List<ManifestEntry>> parseManifest(String file, RowType type)
-      throws IOException {
-    byte[] bytes = io.readAllBytes(file);
-    JsonNode root = Json.parse(bytes, file);
-    List<ManifestEntry> out = new ArrayList<>();
-    for (JsonNode n : Json.arrayField(root, "entries", file)) {
-      Json.objectElement(n, "entries", file);
-      ManifestEntry.Kind kind;
-      String kindName = Json.textField(n, "kind", file);
-      try {
-        kind = ManifestEntry.Kind.valueOf(kindName);
-      } catch (IllegalArgumentException e) {
-        throw new IOException(file + ": unknown manifest entry kind '" + kindName + "'", e);
+      if (e.kind() == FileKind.ADD) {
+        added++;
+      } else {
+        deleted++;
       }
-      out.add(
-          new ManifestEntry(
-              kind, DataFileMeta.fromJson(Json.required(n, "file", file), type, file)));
+      DataFileMeta f = e.file();
+      schemaId = Math.max(schemaId, f.schemaId());
+      minBucket = Math.min(minBucket, e.bucket());
+      maxBucket = Math.max(maxBucket, e.bucket());
+      minLevel = Math.min(minLevel, f.level());
+      maxLevel = Math.max(maxLevel, f.level());
+      if (f.firstRowId() != null) {
+        long first = f.firstRowId();
+        long last = first + f.rowCount() - 1;
+        minRowId = minRowId == null ? first : Math.min(minRowId, first);
+        maxRowId = maxRowId == null ? last : Math.max(maxRowId, last);
+      }
+      if (!partitionTypes.isEmpty()) {
+        partitions.add(BinaryRows.deserialize(e.partition(), partitionTypes, name));
+      }
     }
-    return new MetadataCache.Loaded<>(List.copyOf(out), bytes.length);
+    SimpleStats partitionStats =
+        partitionTypes.isEmpty() ? SimpleStats.EMPTY : partitions.toSimpleStats();
+    boolean any = !entries.isEmpty();
+    return new ManifestMeta(
+        name,
+        bytes.length,
+        added,
+        deleted,
+        partitionStats,
+        schemaId,
+        any ? minBucket : null,
+        any ? maxBucket : null,
+        any ? minLevel : null,
+        any ? maxLevel : null,
+        minRowId,
+        maxRowId);
   }
 
-  /** Writes a manifest list and returns its name. */
-  public String writeList(List<ManifestMeta> manifests) throws IOException {
-    ObjectNode root = Json.object();
-    root.put("version", 1);
-    ArrayNode arr = root.putArray("manifests");
-    for (ManifestMeta m : manifests) {
-      ObjectNode n = arr.addObject();
-      n.put("name", m.name());
-      n.put("entries", m.entries());
-      n.put("rows", m.rows());
-    }
-    String name = "manifest-list-" + UUID.randomUUID();
-    write(paths.manifestFile(name), Json.bytes(root));
-    return name;
+  /** The entries of a manifest, in stored order. */
+  public List<ManifestEntry> readManifest(String name) throws IOException {
+    String file = paths.manifestFile(name);
+    return cache.get(
+        file,
+        "manifest",
+        () -> {
+          byte[] bytes = io.readAllBytes(file);
+          return new MetadataCache.Loaded<>(ManifestFiles.readManifest(bytes, file), bytes.length);
+        });
   }
 
-  /** The manifests named by a manifest list. */
+  /** Writes a manifest list. */
+  public Written writeList(String name, List<ManifestMeta> manifests) throws IOException {
+    byte[] bytes = ManifestFiles.writeManifestList(manifests);
+    write(paths.manifestFile(name), bytes);
+    return new Written(name, bytes.length);
+  }
+
+  /** The manifests named by a manifest list, in order. */
   public List<ManifestMeta> readList(String name) throws IOException {
     String file = paths.manifestFile(name);
-    return cache.get(file, "list", () -> parseList(file));
+    return cache.get(
+        file,
+        "list",
+        () -> {
+          byte[] bytes = io.readAllBytes(file);
+          return new MetadataCache.Loaded<>(
+              ManifestFiles.readManifestList(bytes, file), bytes.length);
+        });
   }
 
-  private MetadataCache.Loaded<List<ManifestMeta>> parseList(String file) throws IOException {
-    byte[] bytes = io.readAllBytes(file);
-    JsonNode root = Json.parse(bytes, file);
-    List<ManifestMeta> out = new ArrayList<>();
-    for (JsonNode n : Json.arrayField(root, "manifests", file)) {
-      Json.objectElement(n, "manifests", file);
-      out.add(
-          new ManifestMeta(
-              Json.fileName(n, "name", file),
-              Json.longField(n, "entries", 0, Long.MAX_VALUE, file),
-              Json.longField(n, "rows", Long.MIN_VALUE, Long.MAX_VALUE, file)));
-    }
-    return new MetadataCache.Loaded<>(List.copyOf(out), bytes.length);
+  /** Writes an index manifest. */
+  public Written writeIndexManifest(String name, List<IndexManifestEntry> entries)
+      throws IOException {
+    byte[] bytes = ManifestFiles.writeIndexManifest(entries);
+    write(paths.manifestFile(name), bytes);
+    return new Written(name, bytes.length);
+  }
+
+  /** The entries of an index manifest. */
+  public List<IndexManifestEntry> readIndexManifest(String name) throws IOException {
+    String file = paths.manifestFile(name);
+    return cache.get(
+        file,
+        "index",
+        () -> {
+          byte[] bytes = io.readAllBytes(file);
+          return new MetadataCache.Loaded<>(
+              ManifestFiles.readIndexManifest(bytes, file), bytes.length);
+        });
   }
 
   private void write(String path, byte[] content) throws IOException {
-    try (java.io.OutputStream out = io.newOutputStream(path)) {
+    try (OutputStream out = io.newOutputStream(path)) {
       out.write(content);
     }
   }

@@ -1,99 +1,80 @@
 package io.paimon.multimodal.internal.meta;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.paimon.multimodal.MultimodalException;
-import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.internal.Json;
 import io.paimon.multimodal.internal.TablePaths;
-import io.paimon.types.DataField;
-import io.paimon.types.DataTypes;
+import io.paimon.multimodal.internal.paimon.SchemaJson;
+import io.paimon.multimodal.internal.paimon.TableSchema;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** The {@code schema-<id>} files: fields (id, name, type, nullable), partition keys, options. */
+/**
+ * The schema versions of a table, {@code schema/schema-<id>} (Paimon's JSON). Schema files never
+ * change once written, so each is read once. Thread-safe.
+ */
 public final class SchemaStore {
+
+  private static final String PREFIX = "schema-";
 
   private final FileIO io;
   private final TablePaths paths;
+  private final ConcurrentHashMap<Long, TableSchema> cache = new ConcurrentHashMap<>();
 
   public SchemaStore(FileIO io, TablePaths paths) {
     this.io = io;
     this.paths = paths;
   }
 
-  /** Creates schema 0 atomically; false if the table already has one. */
-  public boolean createFirst(Schema schema) throws IOException {
-    ObjectNode n = Json.object();
-    n.put("version", 1);
-    n.put("id", 0);
-    ArrayNode fields = n.putArray("fields");
-    for (DataField f : schema.rowType().fields()) {
-      ObjectNode fn = fields.addObject();
-      fn.put("id", f.id());
-      fn.put("name", f.name());
-      fn.put("type", f.type().nullable().toString());
-      fn.put("nullable", f.type().isNullable());
-    }
-    ArrayNode keys = n.putArray("partitionKeys");
-    schema.partitionKeys().forEach(keys::add);
-    ObjectNode options = n.putObject("options");
-    schema.options().forEach(options::put);
-    n.put("timeMillis", System.currentTimeMillis());
-    return io.createIfAbsent(paths.schemaFile(0), Json.bytes(n));
+  /** Creates schema {@code schema.id()} atomically; false if that version already exists. */
+  public boolean create(TableSchema schema) throws IOException {
+    return io.createIfAbsent(paths.schemaFile(schema.id()), SchemaJson.write(schema));
   }
 
+  /** The schema ids on disk, ascending. */
+  public List<Long> ids() throws IOException {
+    List<Long> out = new ArrayList<>();
+    for (String name : io.list(paths.schemaDir())) {
+      if (name.startsWith(PREFIX)) {
+        try {
+          out.add(Long.parseLong(name.substring(PREFIX.length())));
+        } catch (NumberFormatException e) {
+          // not a schema file
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /** Whether the table has a schema, which is what makes a directory a table. */
   public boolean exists() throws IOException {
-    return io.exists(paths.schemaFile(0));
+    return !ids().isEmpty();
   }
 
-  public Schema read(long id) throws IOException {
-    String file = paths.schemaFile(id);
-    JsonNode n = Json.parse(io.readAllBytes(file), file);
-    Schema.Builder b = Schema.builder();
-    try {
-      for (JsonNode f : Json.arrayField(n, "fields", file)) {
-        Json.objectElement(f, "fields", file);
-        String type = Json.textField(f, "type", file);
-        JsonNode nullable = f.get("nullable");
-        if (nullable != null && !nullable.isBoolean()) {
-          throw new IOException(file + ": field " + f + ": 'nullable' is not a boolean");
-        }
-        b.column(
-            Json.textField(f, "name", file),
-            DataTypes.parse(type).copy(nullable == null || nullable.booleanValue()));
-      }
-      List<String> keys = new ArrayList<>();
-      JsonNode keyNodes = n.get("partitionKeys");
-      if (keyNodes != null && !keyNodes.isNull()) {
-        for (JsonNode k : Json.arrayField(n, "partitionKeys", file)) {
-          if (!k.isTextual()) {
-            throw new IOException(file + ": a partition key is not a string: " + k);
-          }
-          keys.add(k.textValue());
-        }
-      }
-      b.partitionKeys(keys.toArray(new String[0]));
-      JsonNode options = n.get("options");
-      if (options != null && !options.isNull()) {
-        if (!options.isObject()) {
-          throw new IOException(file + ": 'options' is not an object");
-        }
-        for (Map.Entry<String, JsonNode> e : options.properties()) {
-          if (!e.getValue().isTextual()) {
-            throw new IOException(file + ": option '" + e.getKey() + "' is not a string");
-          }
-          b.option(e.getKey(), e.getValue().textValue());
-        }
-      }
-      return b.build();
-    } catch (IllegalArgumentException | MultimodalException e) {
-      // A type that does not parse, a bad or repeated column name, an unknown partition key.
-      throw new IOException(file + ": invalid schema: " + e.getMessage(), e);
+  /** The newest schema id, or empty when there is none. */
+  public OptionalLong latestId() throws IOException {
+    List<Long> ids = ids();
+    return ids.isEmpty() ? OptionalLong.empty() : OptionalLong.of(ids.get(ids.size() - 1));
+  }
+
+  /**
+   * One schema version.
+   *
+   * @throws IOException if it is missing or malformed (the message names the file)
+   */
+  public TableSchema read(long id) throws IOException {
+    TableSchema cached = cache.get(id);
+    if (cached != null) {
+      return cached;
     }
+    String file = paths.schemaFile(id);
+    TableSchema schema = SchemaJson.read(io.readAllBytes(file), file);
+    if (schema.id() != id) {
+      throw new IOException(file + ": holds schema " + schema.id() + ", not " + id);
+    }
+    cache.putIfAbsent(id, schema);
+    return schema;
   }
 }

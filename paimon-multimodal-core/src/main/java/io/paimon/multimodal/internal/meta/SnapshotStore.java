@@ -2,6 +2,8 @@ package io.paimon.multimodal.internal.meta;
 
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.SnapshotJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -9,10 +11,9 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * The snapshot files of a table. The set of {@code snapshot-<id>} files is the truth; {@code
- * LATEST} and {@code EARLIEST} are hints that only save a directory listing. Finding the latest
- * snapshot reads the hint and probes the following ids, so it costs O(1) however long the history.
- * Thread-safe.
+ * The snapshots of a table, {@code snapshot/snapshot-<id>} (Paimon's JSON), and the {@code LATEST}
+ * and {@code EARLIEST} hints, which are only hints: the truth is the set of snapshot files.
+ * Thread-safe (all state is on disk).
  */
 public final class SnapshotStore {
 
@@ -40,6 +41,16 @@ public final class SnapshotStore {
       id++;
     }
     return OptionalLong.of(id);
+  }
+
+  /** The id of the earliest snapshot still on disk, or empty for a table without snapshots. */
+  public OptionalLong earliestId() throws IOException {
+    long id = readHint(paths.earliestHint());
+    if (id > 0 && io.exists(paths.snapshotFile(id)) && !io.exists(paths.snapshotFile(id - 1))) {
+      return OptionalLong.of(id);
+    }
+    List<Long> all = ids();
+    return all.isEmpty() ? OptionalLong.empty() : OptionalLong.of(all.get(0));
   }
 
   private long readHint(String path) {
@@ -74,11 +85,16 @@ public final class SnapshotStore {
     return io.exists(paths.snapshotFile(id));
   }
 
+  /**
+   * Reads one snapshot.
+   *
+   * @throws IOException if it is missing or malformed, naming the file
+   */
   public SnapshotFile read(long id) throws IOException {
     String file = paths.snapshotFile(id);
-    SnapshotFile snapshot = SnapshotFile.fromJson(io.readAllBytes(file), file);
-    if (snapshot.snapshot().id() != id) {
-      throw new IOException(file + ": holds snapshot " + snapshot.snapshot().id() + ", not " + id);
+    SnapshotFile snapshot = SnapshotJson.read(io.readAllBytes(file), file);
+    if (snapshot.id() != id) {
+      throw new IOException(file + ": holds snapshot " + snapshot.id() + ", not " + id);
     }
     return snapshot;
   }
@@ -88,14 +104,19 @@ public final class SnapshotStore {
    * the hints are updated (best effort).
    */
   public boolean tryCommit(SnapshotFile snapshot) throws IOException {
-    if (!io.createIfAbsent(paths.snapshotFile(snapshot.id()), snapshot.toJson())) {
+    if (!io.createIfAbsent(paths.snapshotFile(snapshot.id()), SnapshotJson.write(snapshot))) {
       return false;
     }
     try {
       io.overwrite(
           paths.latestHint(), Long.toString(snapshot.id()).getBytes(StandardCharsets.UTF_8));
-      if (snapshot.id() == 1) {
-        io.overwrite(paths.earliestHint(), "1".getBytes(StandardCharsets.UTF_8));
+      if (snapshot.id() == 1 || !io.exists(paths.earliestHint())) {
+        OptionalLong earliest = earliestId();
+        if (earliest.isPresent()) {
+          io.overwrite(
+              paths.earliestHint(),
+              Long.toString(earliest.getAsLong()).getBytes(StandardCharsets.UTF_8));
+        }
       }
     } catch (IOException e) {
       // The snapshot is committed; a stale hint only costs a probe.

@@ -35,8 +35,13 @@ public final class StatsCollector {
   private final long[] nulls;
 
   public StatsCollector(RowType type) {
-    int n = type.fieldCount();
-    types = type.fieldTypes().toArray(new DataType[0]);
+    this(type.fieldTypes());
+  }
+
+  /** A collector of columns of these types. */
+  public StatsCollector(List<DataType> columnTypes) {
+    int n = columnTypes.size();
+    types = columnTypes.toArray(new DataType[0]);
     comparators = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       comparators.add(comparator(types[i]));
@@ -183,6 +188,11 @@ public final class StatsCollector {
     java.util.Arrays.fill(max, null);
     java.util.Arrays.fill(invalid, false);
     java.util.Arrays.fill(nulls, 0);
+  }
+
+  /** The stats so far as Paimon's {@code SimpleStats} (see {@link PaimonStats#encode}). */
+  public io.paimon.multimodal.internal.paimon.SimpleStats toSimpleStats() {
+    return PaimonStats.encode(java.util.Arrays.asList(types), result());
   }
 
   /** The stats so far, one per column. */

@@ -1,17 +1,22 @@
 package io.paimon.multimodal.internal.meta;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.internal.Json;
 import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.TagFile;
+import io.paimon.multimodal.internal.paimon.TagJson;
 import java.io.IOException;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The {@code tag-<name>} files of a table. Thread-safe. */
+/**
+ * The tags of a table, {@code tag/tag-<name>}: each holds a copy of the tagged snapshot's JSON, as
+ * Paimon writes it, so a tag keeps its snapshot readable after the snapshot file itself is gone.
+ * Thread-safe (all state is on disk).
+ */
 public final class TagStore {
 
   private static final String PREFIX = "tag-";
@@ -24,23 +29,14 @@ public final class TagStore {
     this.paths = paths;
   }
 
-  private static byte[] json(Tag tag) {
-    ObjectNode n = Json.object();
-    n.put("version", 1);
-    n.put("name", tag.name());
-    n.put("snapshotId", tag.snapshotId());
-    n.put("createdMillis", tag.createdMillis());
-    return Json.bytes(n);
-  }
-
-  /** Creates a tag; false if one of that name exists. */
-  public boolean create(Tag tag) throws IOException {
-    return io.createIfAbsent(paths.tagFile(tag.name()), json(tag));
+  /** Creates a tag of {@code snapshot}; false if one of that name exists. */
+  public boolean create(String name, SnapshotFile snapshot) throws IOException {
+    return io.createIfAbsent(paths.tagFile(name), TagJson.write(new TagFile(snapshot, null, null)));
   }
 
   /** Creates or replaces a tag atomically. */
-  public void replace(Tag tag) throws IOException {
-    io.overwrite(paths.tagFile(tag.name()), json(tag));
+  public void replace(String name, SnapshotFile snapshot) throws IOException {
+    io.overwrite(paths.tagFile(name), TagJson.write(new TagFile(snapshot, null, null)));
   }
 
   public boolean delete(String name) throws IOException {
@@ -51,23 +47,39 @@ public final class TagStore {
     return true;
   }
 
-  public Optional<Tag> read(String name) throws IOException {
+  /** The tag file of {@code name}, or empty if there is no such tag. */
+  public Optional<TagFile> readFile(String name) throws IOException {
     String file = paths.tagFile(name);
-    if (!io.exists(file)) {
-      return Optional.empty();
-    }
     byte[] content;
     try {
+      if (!io.exists(file)) {
+        return Optional.empty();
+      }
       content = io.readAllBytes(file);
     } catch (java.nio.file.NoSuchFileException e) {
       return Optional.empty();
     }
-    JsonNode n = Json.parse(content, file);
-    return Optional.of(
-        new Tag(
-            name,
-            Json.longField(n, "snapshotId", 1, Long.MAX_VALUE, file),
-            Json.longField(n, "createdMillis", 0L, file)));
+    return Optional.of(TagJson.read(content, file));
+  }
+
+  /** The tag {@code name}, or empty if there is no such tag. */
+  public Optional<Tag> read(String name) throws IOException {
+    Optional<TagFile> file = readFile(name);
+    if (file.isEmpty()) {
+      return Optional.empty();
+    }
+    TagFile t = file.get();
+    long created;
+    if (t.tagCreateTime() != null) {
+      created = t.tagCreateTime().atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+    } else {
+      try {
+        created = io.lastModifiedMillis(paths.tagFile(name));
+      } catch (IOException e) {
+        created = t.snapshot().timeMillis();
+      }
+    }
+    return Optional.of(new Tag(name, t.snapshot().id(), created));
   }
 
   public List<Tag> list() throws IOException {
@@ -75,6 +87,17 @@ public final class TagStore {
     for (String name : io.list(paths.tagDir())) {
       if (name.startsWith(PREFIX)) {
         read(name.substring(PREFIX.length())).ifPresent(out::add);
+      }
+    }
+    return out;
+  }
+
+  /** The names of every tag. */
+  public List<String> names() throws IOException {
+    List<String> out = new ArrayList<>();
+    for (String name : io.list(paths.tagDir())) {
+      if (name.startsWith(PREFIX)) {
+        out.add(name.substring(PREFIX.length()));
       }
     }
     return out;

@@ -2,7 +2,7 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.meta.ColumnStats;
 import io.paimon.multimodal.internal.meta.GroupStatsFile;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFile;
@@ -40,8 +40,9 @@ final class FileBatches implements AutoCloseable {
   /** The second pass is used when at most this share of the sampled blocks hold a passing row. */
   private static final double MAX_HIT_SHARE = 0.5;
 
-  final DataFileMeta file;
+  final PlannedFile file;
   final String path;
+  final long firstRowId;
   private final RowFileReader fileReader;
   private final RowFileReader view;
   final RowArrowReader reader;
@@ -53,9 +54,14 @@ final class FileBatches implements AutoCloseable {
 
   int batchRows;
 
+  /**
+   * Opens {@code file}'s columns {@code readColumns} (indexes into its file type), of the rows in
+   * {@code rows} (all when null), with {@code filter} applied (null for none); its columns must all
+   * be in the file.
+   */
   FileBatches(
       TableState table,
-      DataFileMeta file,
+      PlannedFile file,
       int[] readColumns,
       RoaringBitmap rows,
       ScanFilter filter,
@@ -64,23 +70,24 @@ final class FileBatches implements AutoCloseable {
       RowFileOptions readOptions)
       throws IOException {
     this.file = file;
-    this.path = table.paths().dataFile(file.fileName());
+    this.path = file.path();
+    this.firstRowId = file.firstRowId();
+    long fileRows = file.meta().rowCount();
     RowFileReader opened =
-        RowFile.open(table.io().newInputFile(path), table.fileType(), readOptions);
-    if (opened.rowCount() != file.rowCount()) {
+        RowFile.open(table.io().newInputFile(path), file.fileType(), readOptions);
+    if (opened.rowCount() != fileRows) {
       long actual = opened.rowCount();
       opened.close();
       // Row IDs are firstRowId + position: a count that disagrees would misnumber or drop rows.
       throw new IOException(
-          path + " holds " + actual + " rows, its manifest entry says " + file.rowCount());
+          path + " holds " + actual + " rows, its manifest entry says " + fileRows);
     }
     RowFileReader v = null;
     RowArrowReader r = null;
     BigIntVector ids = null;
     // No batch needs more rows than the file has, or than a row selection picks from it: a huge
     // batch size must not allocate for rows that do not exist (in either pass).
-    long cap =
-        rows == null ? file.rowCount() : Math.min(file.rowCount(), rows.getLongCardinality());
+    long cap = rows == null ? fileRows : Math.min(fileRows, rows.getLongCardinality());
     int fileBatchSize = (int) Math.max(1, Math.min(batchSize, cap));
     ScanFilter rowFilter = filter;
     RoaringBitmap restricted = rows;
@@ -91,7 +98,7 @@ final class FileBatches implements AutoCloseable {
         restricted = rows == null ? groups : RoaringBitmap.and(rows, groups);
       }
       if (filter != null && restricted == null) {
-        filterColumns = narrowerFilterColumns(table, filter, readColumns);
+        filterColumns = narrowerFilterColumns(file, filter, readColumns);
       }
       RoaringBitmap selection = restricted;
       if (filterColumns != null) {
@@ -108,7 +115,7 @@ final class FileBatches implements AutoCloseable {
         v = projected.select(selection);
         projected.close();
       }
-      long rowsInView = selection != null ? selection.getLongCardinality() : file.rowCount();
+      long rowsInView = selection != null ? selection.getLongCardinality() : fileRows;
       r = v.arrowReader(allocator, (int) Math.max(1, Math.min(fileBatchSize, rowsInView)));
       if (rowFilter != null && rowFilter.referencesRowId()) {
         ids = new BigIntVector(Schema.ROW_ID, allocator);
@@ -134,21 +141,25 @@ final class FileBatches implements AutoCloseable {
    * The rows of the row groups whose statistics allow a match, or null when every group may match
    * (or the file has no row-group statistics). Only those rows' blocks are then read.
    */
-  private static RoaringBitmap matchingGroups(
-      TableState table, DataFileMeta file, ScanFilter filter) throws IOException {
-    if (file.statsFile() == null || file.rowCount() > Integer.MAX_VALUE) {
+  private static RoaringBitmap matchingGroups(TableState table, PlannedFile file, ScanFilter filter)
+      throws IOException {
+    long fileRows = file.meta().rowCount();
+    String statsFile = file.meta().fileName() + GroupStatsFile.SUFFIX;
+    if (!file.meta().extraFiles().contains(statsFile) || fileRows > Integer.MAX_VALUE) {
       return null;
     }
+    String statsPath = file.path().substring(0, file.path().lastIndexOf('/') + 1) + statsFile;
     List<GroupStatsFile.Group> groups =
-        GroupStatsFile.read(
-            table.io(),
-            table.paths().indexFile(file.statsFile()),
-            table.schema().rowType(),
-            file.rowCount());
+        GroupStatsFile.read(table.io(), statsPath, file.statsType(), fileRows);
+    ColumnStats unknown = new ColumnStats(null, null, -1);
+    int[] fileColumnOf = file.fileColumnOf();
     RoaringBitmap rows = new RoaringBitmap();
     boolean all = true;
     for (GroupStatsFile.Group g : groups) {
-      if (filter.mightMatch(file.firstRowId() + g.startRow(), g.rowCount(), i -> g.stats()[i])) {
+      if (filter.mightMatch(
+          file.firstRowId() + g.startRow(),
+          g.rowCount(),
+          i -> fileColumnOf[i] < 0 ? unknown : g.stats()[fileColumnOf[i]])) {
         rows.add(g.startRow(), g.startRow() + g.rowCount());
       } else {
         all = false;
@@ -163,11 +174,11 @@ final class FileBatches implements AutoCloseable {
    * pass.
    */
   private static int[] narrowerFilterColumns(
-      TableState table, ScanFilter filter, int[] readColumns) {
+      PlannedFile file, ScanFilter filter, int[] readColumns) {
     List<Integer> columns = new ArrayList<>();
     for (String name : filter.referencedColumns()) {
       if (!Schema.ROW_ID.equals(name)) {
-        columns.add(table.schema().rowType().fieldIndex(name));
+        columns.add(file.fileType().fieldIndex(name));
       }
     }
     if (columns.isEmpty() || columns.size() >= readColumns.length) {
@@ -251,7 +262,7 @@ final class FileBatches implements AutoCloseable {
     ids.setInitialCapacity(n);
     ids.allocateNew();
     for (int i = 0; i < n; i++) {
-      ids.set(i, file.firstRowId() + from.rowNumber(i));
+      ids.set(i, firstRowId + from.rowNumber(i));
     }
     ids.setValueCount(n);
     List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors());

@@ -1,7 +1,6 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.row.RowFileOptions;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -19,7 +18,7 @@ public final class RowIdFetcher {
 
   private final TableState table;
   private final ScanPlanner.Resolved resolved;
-  private final List<DataFileMeta> files;
+  private final List<DataGroup> files;
   private final List<String> columns;
   private final OutputLayout layout;
   private final RowFileOptions readOptions;
@@ -48,7 +47,7 @@ public final class RowIdFetcher {
     ScanContext ctx = context(new long[0], snapshotId, 1);
     this.resolved =
         snapshotId == 0 ? new ScanPlanner.Resolved(0, null, null) : ScanPlanner.resolve(table, ctx);
-    this.files = ScanPlanner.files(table, resolved.snapshot());
+    this.files = ScanPlanner.groups(table, resolved.snapshot());
     this.layout = new OutputLayout(table, ctx);
   }
 

@@ -2,7 +2,6 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.internal.meta.ColumnStats;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.multimodal.internal.predicate.Predicate;
 import io.paimon.multimodal.internal.predicate.Predicates;
 import io.paimon.multimodal.internal.predicate.Selection;
@@ -43,11 +42,6 @@ final class ScanFilter {
     return predicate.referencedColumns().contains(Schema.ROW_ID);
   }
 
-  /** False only if no row of the file can pass. */
-  boolean mightMatch(DataFileMeta file) {
-    return mightMatch(file.firstRowId(), file.rowCount(), file::stats);
-  }
-
   /**
    * False only if no row of a group of rows can pass: the group starts at row ID {@code
    * firstRowId}, holds {@code rowCount} rows, and {@code stats} gives each column's statistics.
@@ -84,7 +78,8 @@ final class ScanFilter {
               return OptionalLong.of(0);
             }
             int i = tableType.fieldIndex(column);
-            return i < 0 ? OptionalLong.empty() : OptionalLong.of(stats.apply(i).nullCount());
+            long nulls = i < 0 ? -1 : stats.apply(i).nullCount();
+            return nulls < 0 ? OptionalLong.empty() : OptionalLong.of(nulls);
           }
         });
   }

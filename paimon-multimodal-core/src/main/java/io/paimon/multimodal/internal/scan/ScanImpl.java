@@ -4,10 +4,10 @@ import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Split;
+import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.internal.ArrowValues;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.VectorCopy;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
@@ -183,21 +183,21 @@ public final class ScanImpl implements Scan {
   @Override
   public ArrowReader toArrowReader() {
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
-    List<DataFileMeta> files = ScanPlanner.files(table, resolved.snapshot());
+    List<DataGroup> groups = ScanPlanner.groups(table, resolved.snapshot());
     OutputLayout layout = new OutputLayout(table, ctx);
     if (ctx.rowIds() != null) {
-      checkRowIds(files, resolved.snapshotId());
+      checkRowIds(groups, resolved.snapshotId());
       return new TakeReader(
-          table, ctx, resolved, files, layout, allocator(), RowIdFetcher.READ_OPTIONS);
+          table, ctx, resolved, groups, layout, allocator(), RowIdFetcher.READ_OPTIONS);
     }
     if (ctx.split() != null) {
-      files = files.stream().filter(f -> f.fileName().equals(ctx.split().fileName())).toList();
-      if (files.isEmpty()) {
+      groups = groups.stream().filter(g -> g.firstRowId() == ctx.split().firstRowId()).toList();
+      if (groups.isEmpty() || groups.get(0).rowCount() != ctx.split().rowCount()) {
         // Reading nothing would silently drop a worker's share of a sharded read.
         throw new IllegalArgumentException(
             "split "
                 + ctx.split()
-                + " is not a data file of snapshot "
+                + " is not a row range of snapshot "
                 + resolved.snapshotId()
                 + " of table '"
                 + table.name()
@@ -205,19 +205,23 @@ public final class ScanImpl implements Scan {
       }
     }
     return new TableScanReader(
-        table, ctx, resolved, ScanPlanner.prune(files, ctx.filter()), layout, allocator());
+        table, ctx, resolved, ScanPlanner.prune(groups, ctx.filter()), layout, allocator());
   }
 
-  private void checkRowIds(List<DataFileMeta> files, long snapshotId) {
+  private void checkRowIds(List<DataGroup> groups, long snapshotId) {
     long[] sorted = Arrays.stream(ctx.rowIds()).distinct().sorted().toArray();
     List<Long> unknown = new ArrayList<>();
     long unknownCount = 0;
     int f = 0;
     for (long id : sorted) {
-      while (f < files.size() && files.get(f).endRowId() <= id) {
+      while (f < groups.size() && groups.get(f).endRowId() <= id) {
         f++;
       }
-      if (f >= files.size() || files.get(f).firstRowId() > id) {
+      boolean known = f < groups.size() && groups.get(f).firstRowId() <= id;
+      if (known && groups.get(f).deleted() != null) {
+        known = !groups.get(f).deleted().contains((int) (id - groups.get(f).firstRowId()));
+      }
+      if (!known) {
         unknownCount++;
         if (unknown.size() < 10) {
           unknown.add(id);
@@ -301,8 +305,10 @@ public final class ScanImpl implements Scan {
   public long count() {
     if (ctx.filter() == null && ctx.rowIds() == null && ctx.split() == null) {
       ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
-      long total =
-          resolved.snapshot() == null ? 0 : resolved.snapshot().snapshot().totalRecordCount();
+      long total = 0;
+      for (DataGroup g : ScanPlanner.groups(table, resolved.snapshot())) {
+        total += g.liveRows();
+      }
       return ctx.limit() < 0 ? total : Math.min(total, ctx.limit());
     }
     ScanImpl narrow = new ScanImpl(table, ctx.withProjection(List.of(Schema.ROW_ID)));
@@ -326,11 +332,39 @@ public final class ScanImpl implements Scan {
   public List<Split> plan() {
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
     List<Split> splits = new ArrayList<>();
-    for (DataFileMeta f :
-        ScanPlanner.prune(ScanPlanner.files(table, resolved.snapshot()), ctx.filter())) {
+    List<String> keys = table.schema().partitionKeys();
+    for (DataGroup g :
+        ScanPlanner.prune(ScanPlanner.groups(table, resolved.snapshot()), ctx.filter())) {
+      Map<String, Object> partition = new LinkedHashMap<>();
+      for (int k = 0; k < keys.size(); k++) {
+        partition.put(keys.get(k), g.partitionValues()[k]);
+      }
+      List<SplitFile> files = new ArrayList<>();
+      for (PlannedFile f : g.allFiles()) {
+        List<String> columns = new ArrayList<>();
+        for (int i = 0; i < f.tableColumnOf().length; i++) {
+          if (f.tableColumnOf()[i] >= 0) {
+            columns.add(f.fileType().fields().get(i).name());
+          }
+        }
+        files.add(
+            new SplitFile(
+                f.path(),
+                f.meta().format(),
+                f.meta().rowCount(),
+                f.firstRowId(),
+                columns,
+                f.meta().maxSequenceNumber(),
+                f.meta().fileSize()));
+      }
       splits.add(
           new Split(
-              resolved.snapshotId(), f.fileName(), f.firstRowId(), f.rowCount(), f.fileSize()));
+              resolved.snapshotId(),
+              partition,
+              g.firstRowId(),
+              g.rowCount(),
+              g.rowCount() - g.liveRows(),
+              files));
     }
     return splits;
   }

@@ -3,17 +3,13 @@ package io.paimon.multimodal.internal.scan;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
-import io.paimon.multimodal.internal.meta.ManifestEntry;
-import io.paimon.multimodal.internal.meta.ManifestMeta;
-import io.paimon.multimodal.internal.meta.SnapshotFile;
+import io.paimon.multimodal.internal.meta.ColumnStats;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.TagFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -28,13 +24,13 @@ final class ScanPlanner {
   static Resolved resolve(TableState table, ScanContext ctx) {
     try {
       if (ctx.tag() != null) {
-        Optional<Tag> tag = table.tags().read(ctx.tag());
+        Optional<TagFile> tag = table.tags().readFile(ctx.tag());
         if (tag.isEmpty()) {
           throw new SnapshotNotFoundException(
               "table '" + table.name() + "' has no tag '" + ctx.tag() + "'");
         }
-        long id = tag.get().snapshotId();
-        return new Resolved(id, ctx.tag(), read(table, id));
+        SnapshotFile snapshot = tag.get().snapshot();
+        return new Resolved(snapshot.id(), ctx.tag(), snapshot);
       }
       if (ctx.snapshotId() == ScanContext.PINNED_EMPTY) {
         return new Resolved(0, null, null);
@@ -52,86 +48,46 @@ final class ScanPlanner {
     }
   }
 
-  private static SnapshotFile read(TableState table, long id) throws IOException {
-    if (!table.snapshots().exists(id)) {
-      throw new SnapshotNotFoundException("table '" + table.name() + "' has no snapshot " + id);
+  /** A snapshot by id: its file, or a tag's copy of it once the file has expired. */
+  static SnapshotFile read(TableState table, long id) throws IOException {
+    if (table.snapshots().exists(id)) {
+      return table.snapshots().read(id);
     }
-    return table.snapshots().read(id);
+    for (String name : table.tags().names()) {
+      Optional<TagFile> tag = table.tags().readFile(name);
+      if (tag.isPresent() && tag.get().snapshot().id() == id) {
+        return tag.get().snapshot();
+      }
+    }
+    throw new SnapshotNotFoundException("table '" + table.name() + "' has no snapshot " + id);
   }
 
-  /** The live data files of a snapshot, ordered by first row ID. */
-  static List<DataFileMeta> files(TableState table, SnapshotFile snapshot) {
+  /** The read units of a snapshot, in row-ID order. */
+  static List<DataGroup> groups(TableState table, SnapshotFile snapshot) {
     if (snapshot == null) {
       return List.of();
     }
     try {
-      Map<String, DataFileMeta> live = new LinkedHashMap<>();
-      for (ManifestMeta m : table.manifests().readList(snapshot.manifestList())) {
-        for (ManifestEntry e : table.manifests().readManifest(m, table.schema().rowType())) {
-          if (e.kind() == ManifestEntry.Kind.ADD) {
-            live.put(e.file().fileName(), e.file());
-          } else {
-            live.remove(e.file().fileName());
-          }
-        }
-      }
-      List<DataFileMeta> files = new ArrayList<>(live.values());
-      files.sort(Comparator.comparingLong(DataFileMeta::firstRowId));
-      checkConsistent(table, snapshot, files);
-      return files;
+      return GroupPlanner.plan(table, snapshot);
     } catch (IOException e) {
       throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
     }
   }
 
-  /**
-   * The live files must hold the snapshot's record count, and their row ID ranges must be disjoint
-   * and below the snapshot's next row ID: otherwise rows would be lost, repeated or misnumbered.
-   */
-  private static void checkConsistent(
-      TableState table, SnapshotFile snapshot, List<DataFileMeta> files) throws IOException {
-    long total = 0;
-    long end = 0;
-    for (DataFileMeta f : files) {
-      if (f.firstRowId() < end) {
-        throw new IOException(
-            table.paths().root()
-                + ": data files overlap in row IDs at "
-                + f.firstRowId()
-                + " ("
-                + f.fileName()
-                + ") in snapshot "
-                + snapshot.snapshot().id());
+  /** The groups whose statistics allow a match (and that have rows left). */
+  static List<DataGroup> prune(List<DataGroup> groups, ScanFilter filter) {
+    List<DataGroup> out = new ArrayList<>(groups.size());
+    for (DataGroup g : groups) {
+      if (g.liveRows() == 0) {
+        continue;
       }
-      end = f.endRowId();
-      total += f.rowCount();
-    }
-    if (total != snapshot.snapshot().totalRecordCount() || end > snapshot.snapshot().nextRowId()) {
-      throw new IOException(
-          table.paths().root()
-              + ": snapshot "
-              + snapshot.snapshot().id()
-              + " records "
-              + snapshot.snapshot().totalRecordCount()
-              + " rows below row ID "
-              + snapshot.snapshot().nextRowId()
-              + ", its data files hold "
-              + total
-              + " rows up to row ID "
-              + end);
-    }
-  }
-
-  /** The files whose statistics allow a match. */
-  static List<DataFileMeta> prune(List<DataFileMeta> files, ScanFilter filter) {
-    if (filter == null) {
-      return files;
-    }
-    List<DataFileMeta> out = new ArrayList<>(files.size());
-    for (DataFileMeta f : files) {
-      if (f.rowCount() > 0 && filter.mightMatch(f)) {
-        out.add(f);
+      if (filter != null) {
+        ColumnStats[] stats = g.stats();
+        if (!filter.mightMatch(g.firstRowId(), g.rowCount(), i -> stats[i])) {
+          continue;
+        }
       }
+      out.add(g);
     }
     return out;
   }

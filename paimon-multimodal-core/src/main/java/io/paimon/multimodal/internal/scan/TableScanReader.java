@@ -1,7 +1,6 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
 import java.util.List;
@@ -22,12 +21,12 @@ final class TableScanReader extends ArrowReader {
   private final TableState table;
   private final ScanContext ctx;
   private final ScanPlanner.Resolved resolved;
-  private final List<DataFileMeta> files;
+  private final List<DataGroup> files;
   private final OutputLayout layout;
   private final BufferAllocator allocator;
 
   private int nextFile;
-  private FileBatches current;
+  private GroupBatches current;
   private int cursor;
   private boolean batchPending;
   private long emitted;
@@ -37,7 +36,7 @@ final class TableScanReader extends ArrowReader {
       TableState table,
       ScanContext ctx,
       ScanPlanner.Resolved resolved,
-      List<DataFileMeta> files,
+      List<DataGroup> files,
       OutputLayout layout,
       BufferAllocator allocator) {
     super(allocator);
@@ -85,13 +84,13 @@ final class TableScanReader extends ArrowReader {
           break;
         }
         if (n == 0 && movable && take == passing) {
-          layout.transfer(batch, current.reader, current.file.firstRowId(), take, out);
+          layout.transfer(batch, current.reader(), current.firstRowId(), take, out);
         } else {
           layout.append(
-              current.path,
+              current.path(),
               batch,
-              current.reader,
-              current.file.firstRowId(),
+              current.reader(),
+              current.firstRowId(),
               current.selected,
               cursor,
               cursor + take,
@@ -112,7 +111,7 @@ final class TableScanReader extends ArrowReader {
 
   private boolean openNextFile() throws IOException {
     if (current != null) {
-      bytesRead += current.reader.bytesRead();
+      bytesRead += current.bytesRead();
       current.close();
       current = null;
     }
@@ -121,7 +120,7 @@ final class TableScanReader extends ArrowReader {
     }
     ScanPlanner.checkTag(table, resolved);
     current =
-        new FileBatches(
+        new GroupBatches(
             table,
             files.get(nextFile++),
             layout.readColumns(),

@@ -2,7 +2,6 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.VectorCopy;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
 import java.util.Arrays;
@@ -25,7 +24,7 @@ final class TakeReader extends ArrowReader {
   private final TableState table;
   private final ScanContext ctx;
   private final ScanPlanner.Resolved resolved;
-  private final List<DataFileMeta> files;
+  private final List<DataGroup> files;
   private final long[] firstRowIds;
   private final OutputLayout layout;
   private final BufferAllocator allocator;
@@ -41,7 +40,7 @@ final class TakeReader extends ArrowReader {
       TableState table,
       ScanContext ctx,
       ScanPlanner.Resolved resolved,
-      List<DataFileMeta> files,
+      List<DataGroup> files,
       OutputLayout layout,
       BufferAllocator allocator,
       RowFileOptions readOptions) {
@@ -51,7 +50,7 @@ final class TakeReader extends ArrowReader {
     this.ctx = ctx;
     this.resolved = resolved;
     this.files = files;
-    this.firstRowIds = files.stream().mapToLong(DataFileMeta::firstRowId).toArray();
+    this.firstRowIds = files.stream().mapToLong(DataGroup::firstRowId).toArray();
     this.layout = layout;
     this.allocator = allocator;
     this.ids = ctx.rowIds();
@@ -105,7 +104,7 @@ final class TakeReader extends ArrowReader {
     int i = 0;
     while (i < sorted.length) {
       int f = fileOf(sorted[i]);
-      DataFileMeta file = files.get(f);
+      DataGroup file = files.get(f);
       RoaringBitmap positions = new RoaringBitmap();
       int j = i;
       while (j < sorted.length && sorted[j] < file.endRowId()) {
@@ -114,8 +113,8 @@ final class TakeReader extends ArrowReader {
       }
       i = j;
       ScanPlanner.checkTag(table, resolved);
-      try (FileBatches batches =
-          new FileBatches(
+      try (GroupBatches batches =
+          new GroupBatches(
               table,
               file,
               layout.readColumns(),
@@ -127,9 +126,9 @@ final class TakeReader extends ArrowReader {
         while (batches.next()) {
           int passing = batches.passing();
           layout.append(
-              batches.path,
+              batches.path(),
               batches.batch(),
-              batches.reader,
+              batches.reader(),
               file.firstRowId(),
               batches.selected,
               0,
@@ -138,11 +137,11 @@ final class TakeReader extends ArrowReader {
               staged);
           for (int r = 0; r < passing; r++) {
             int row = batches.selected == null ? r : batches.selected[r];
-            stagedIds[staged + r] = file.firstRowId() + batches.reader.rowNumber(row);
+            stagedIds[staged + r] = file.firstRowId() + batches.rowNumber(row);
           }
           staged += passing;
         }
-        bytesRead += batches.reader.bytesRead();
+        bytesRead += batches.bytesRead();
       }
     }
     staging.setRowCount(staged);

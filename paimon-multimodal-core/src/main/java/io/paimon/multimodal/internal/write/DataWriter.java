@@ -1,6 +1,6 @@
 package io.paimon.multimodal.internal.write;
 
-import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import java.io.IOException;
 import java.util.List;
 
@@ -19,8 +19,11 @@ public interface DataWriter {
    */
   void write(Object[] values) throws IOException;
 
-  /** Closes the open files and returns the data files written, without row IDs yet. */
-  List<DataFileMeta> finish() throws IOException;
+  /**
+   * Closes the open files and returns their manifest entries, without row IDs yet, in the order the
+   * commit must assign row IDs (each data file before its {@code .blob} files).
+   */
+  List<ManifestEntry> finish() throws IOException;
 
   /** Closes and deletes every file written; never throws. */
   void abort();

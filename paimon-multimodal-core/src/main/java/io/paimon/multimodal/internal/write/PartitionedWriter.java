@@ -1,9 +1,13 @@
 package io.paimon.multimodal.internal.write;
 
 import io.paimon.multimodal.Schema;
-import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.internal.TablePaths;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
+import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.paimon.BinaryRows;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.PartitionPath;
+import io.paimon.multimodal.internal.paimon.SimpleStats;
+import io.paimon.types.DataType;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -32,44 +36,38 @@ import java.util.Map;
  */
 public final class PartitionedWriter implements DataWriter {
 
-  private final FileIO io;
-  private final TablePaths paths;
-  private final Schema schema;
-  private final long schemaId;
+  private final TableState table;
   private final WriteOptions options;
   private final int[] keyColumns;
+  private final List<DataType> keyTypes;
   private final LinkedHashMap<List<Object>, TableWriter> open =
       new LinkedHashMap<>(16, 0.75f, true);
   private final List<TableWriter> all = new ArrayList<>();
-  private final List<DataFileMeta> finished = new ArrayList<>();
+  private final List<ManifestEntry> finished = new ArrayList<>();
   private long rows;
 
-  private PartitionedWriter(
-      FileIO io,
-      TablePaths paths,
-      Schema schema,
-      long schemaId,
-      WriteOptions options,
-      int[] keyColumns) {
-    this.io = io;
-    this.paths = paths;
-    this.schema = schema;
-    this.schemaId = schemaId;
+  private PartitionedWriter(TableState table, WriteOptions options, int[] keyColumns) {
+    this.table = table;
     this.options = options;
     this.keyColumns = keyColumns;
+    List<DataType> types = new ArrayList<>();
+    for (int k : keyColumns) {
+      types.add(table.schema().rowType().typeAt(k));
+    }
+    this.keyTypes = List.copyOf(types);
   }
 
   /**
    * A writer for a commit to a table: one file set per partition, or a plain {@link TableWriter}.
    */
-  public static DataWriter of(
-      FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
+  public static DataWriter of(TableState table, WriteOptions options) {
+    Schema schema = table.schema();
     if (schema.partitionKeys().isEmpty()) {
-      return new TableWriter(io, paths, schema, schemaId, options);
+      return new TableWriter(table, options, SimpleStats.EMPTY_ROW, "");
     }
     RowType type = schema.rowType();
     int[] keys = schema.partitionKeys().stream().mapToInt(type::fieldIndex).toArray();
-    return new PartitionedWriter(io, paths, schema, schemaId, options, keys);
+    return new PartitionedWriter(table, options, keys);
   }
 
   @Override
@@ -84,7 +82,24 @@ public final class PartitionedWriter implements DataWriter {
       if (open.size() >= options.maxOpenPartitionWriters()) {
         closeLeastRecent();
       }
-      writer = new TableWriter(io, paths, schema, schemaId, options);
+      Object[] raw = new Object[keyColumns.length];
+      for (int k = 0; k < keyColumns.length; k++) {
+        raw[k] = values[keyColumns[k]];
+      }
+      byte[] bytes;
+      try {
+        bytes = BinaryRows.serialize(keyTypes, raw);
+      } catch (IllegalArgumentException e) {
+        throw new SchemaException("row " + rows + ": partition value: " + e.getMessage(), e);
+      }
+      String path =
+          PartitionPath.of(
+              table.schema().partitionKeys(),
+              keyTypes,
+              raw,
+              table.options().partitionDefaultName(),
+              table.options().legacyPartitionName());
+      writer = new TableWriter(table, options, bytes, path);
       all.add(writer);
       open.put(partition, writer);
     }
@@ -112,7 +127,7 @@ public final class PartitionedWriter implements DataWriter {
   }
 
   @Override
-  public List<DataFileMeta> finish() throws IOException {
+  public List<ManifestEntry> finish() throws IOException {
     for (TableWriter writer : open.values()) {
       finished.addAll(writer.finish());
     }

@@ -1,24 +1,24 @@
 package io.paimon.multimodal.internal.write;
 
 import io.paimon.multimodal.BlobDescriptor;
-import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.internal.StorageTypes;
-import io.paimon.multimodal.internal.TablePaths;
+import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.blob.BlobFileWriter;
-import io.paimon.multimodal.internal.meta.DataFileMeta;
 import io.paimon.multimodal.internal.meta.GroupStatsFile;
+import io.paimon.multimodal.internal.meta.PaimonStats;
 import io.paimon.multimodal.internal.meta.StatsCollector;
+import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.SimpleStats;
 import io.paimon.row.Row;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
-import io.paimon.types.ArrayType;
-import io.paimon.types.DataField;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
-import io.paimon.types.MapType;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.util.AbstractMap;
@@ -28,36 +28,49 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Writes the rows of one commit: scalar columns to {@code .row} data files, rolled at the target
- * size, and BLOB payloads given as bytes to one {@code .blob} file per BLOB column and data file
- * (one entry per row, so blob files stay row-aligned with their data file). BLOB cells are stored
- * in the data file as serialized descriptors; a {@link BlobDescriptor} given as input is stored as
- * given. On any failure the caller calls {@link #abort()}, which deletes every file written, so a
- * failed write leaves nothing behind. Not thread-safe.
+ * Writes the rows of one commit to one partition in Paimon's data-evolution layout: the columns
+ * without BLOBs (and {@code blob-descriptor-field} columns, as serialized descriptors) go to {@code
+ * .row} data files, rolled at the target size; each BLOB column ({@code BLOB}, {@code ARRAY<BLOB>},
+ * {@code MAP<K, BLOB>}) goes to a {@code .blob} file of its own, one entry per row, that becomes a
+ * manifest entry of its own with {@code _WRITE_COLS = [column]} and covers exactly the rows of its
+ * data file (the commit gives both the same first row ID). A BLOB given as a {@link BlobDescriptor}
+ * is copied into the {@code .blob} file, as Paimon does; only descriptor fields keep descriptors.
+ * On any failure the caller calls {@link #abort()}, which deletes every file written. Not
+ * thread-safe.
  */
 public final class TableWriter implements DataWriter, AutoCloseable {
 
+  private final TableState table;
   private final FileIO io;
-  private final TablePaths paths;
-  private final long schemaId;
+  private final byte[] partition;
+  private final String partitionPath;
   private final RowType tableType;
-  private final RowType fileType;
   private final WriteOptions options;
-  private final int[] blobColumns;
-  private final String prefix = "data-" + UUID.randomUUID() + "-";
 
+  /** Table columns stored in the {@code .row} file, in order. */
+  private final int[] rowColumns;
+
+  /** Which of {@link #rowColumns} are descriptor fields (BLOB cells stored as descriptors). */
+  private final boolean[] descriptorColumn;
+
+  private final RowType fileType;
+  private final List<DataType> rowColumnTypes;
+  private final List<String> rowColumnNames;
+  private final List<Integer> statsColumns;
+
+  /** Table columns stored in {@code .blob} files, in order. */
+  private final int[] blobColumns;
+
+  private final String prefix = "data-" + UUID.randomUUID() + "-";
   private int fileCounter;
   private final List<String> written = new ArrayList<>();
-  private final List<DataFileMeta> finished = new ArrayList<>();
+  private final List<ManifestEntry> finished = new ArrayList<>();
 
   private RowFileWriter rowWriter;
   private String rowFileName;
   private BlobFileWriter[] blobWriters;
-  private String[] blobPaths;
-
-  /** The open file's statistics: the fold of its closed row groups. */
+  private String[] blobNames;
   private StatsCollector stats;
-
   private StatsCollector groupStats;
   private List<GroupStatsFile.Group> groups;
   private long groupStart;
@@ -67,31 +80,55 @@ public final class TableWriter implements DataWriter, AutoCloseable {
   /** The position of the row being written, as the caller counts rows: for error messages. */
   private long position;
 
+  /**
+   * A writer of the partition whose serialized BinaryRow is {@code partition} and whose directory
+   * is {@code partitionPath} ("" for an unpartitioned table).
+   */
   public TableWriter(
-      FileIO io, TablePaths paths, Schema schema, long schemaId, WriteOptions options) {
-    this.io = io;
-    this.paths = paths;
-    this.schemaId = schemaId;
-    this.tableType = schema.rowType();
-    this.fileType = StorageTypes.toFileType(tableType);
+      TableState table, WriteOptions options, byte[] partition, String partitionPath) {
+    this.table = table;
+    this.io = table.io();
+    this.partition = partition;
+    this.partitionPath = partitionPath;
+    this.tableType = table.schema().rowType();
     this.options = options;
+    List<Integer> rows = new ArrayList<>();
     List<Integer> blobs = new ArrayList<>();
     for (int i = 0; i < tableType.fieldCount(); i++) {
-      if (StorageTypes.containsBlob(tableType.typeAt(i))) {
+      String name = tableType.fields().get(i).name();
+      if (StorageTypes.containsBlob(tableType.typeAt(i))
+          && !table.options().descriptorFields().contains(name)) {
         blobs.add(i);
+      } else {
+        rows.add(i);
       }
     }
+    this.rowColumns = rows.stream().mapToInt(Integer::intValue).toArray();
     this.blobColumns = blobs.stream().mapToInt(Integer::intValue).toArray();
+    this.descriptorColumn = new boolean[rowColumns.length];
+    List<DataType> types = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int r = 0; r < rowColumns.length; r++) {
+      int c = rowColumns[r];
+      types.add(tableType.typeAt(c));
+      names.add(tableType.fields().get(c).name());
+      descriptorColumn[r] = StorageTypes.containsBlob(tableType.typeAt(c));
+    }
+    this.rowColumnTypes = List.copyOf(types);
+    this.rowColumnNames = List.copyOf(names);
+    this.fileType = StorageTypes.toFileType(tableType.project(rowColumns));
+    this.statsColumns = PaimonStats.statsColumns(rowColumnTypes);
   }
 
   /**
    * Checks, before a table is created, that it can be written: its write options parse, its
-   * partition keys are scalar columns, and each BLOB is a column, an ARRAY element or a MAP value
-   * (what the {@code .blob} layout holds).
+   * partition keys are scalar columns, each BLOB is a column, an ARRAY element or a MAP value (what
+   * the {@code .blob} layout holds), and a table with BLOB columns has another column (Paimon's
+   * rule: the {@code .row} file carries the rows).
    *
    * @throws SchemaException naming the option or the column otherwise
    */
-  public static void checkWritable(Schema schema) {
+  public static void checkWritable(io.paimon.multimodal.Schema schema) {
     WriteOptions.of(schema.options());
     for (String key : schema.partitionKeys()) {
       DataType type = schema.rowType().typeAt(schema.rowType().fieldIndex(key));
@@ -105,15 +142,27 @@ public final class TableWriter implements DataWriter, AutoCloseable {
                 + " MULTISET or ROW)");
       }
     }
-    for (DataField f : schema.rowType().fields()) {
-      if (StorageTypes.containsBlob(f.type()) && !blobLayoutHolds(f.type())) {
-        throw new SchemaException(
-            "column '"
-                + f.name()
-                + "' of type "
-                + f.type()
-                + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+    boolean anyBlob = false;
+    boolean anyOther = false;
+    for (io.paimon.types.DataField f : schema.rowType().fields()) {
+      if (StorageTypes.containsBlob(f.type())) {
+        anyBlob = true;
+        if (!BlobCells.layoutHolds(f.type())) {
+          throw new SchemaException(
+              "column '"
+                  + f.name()
+                  + "' of type "
+                  + f.type()
+                  + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+        }
+      } else {
+        anyOther = true;
       }
+    }
+    if (anyBlob && !anyOther) {
+      throw new SchemaException(
+          "a table with BLOB columns needs at least one column that is not a BLOB (Paimon keeps the"
+              + " rows in a data file of the other columns)");
     }
   }
 
@@ -132,32 +181,11 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     }
   }
 
-  private static boolean blobLayoutHolds(DataType type) {
-    switch (type.root()) {
-      case BLOB:
-        return true;
-      case ARRAY:
-        return ((ArrayType) type).elementType().root() == DataTypeRoot.BLOB;
-      case MAP:
-        return ((MapType) type).valueType().root() == DataTypeRoot.BLOB
-            && !StorageTypes.containsBlob(((MapType) type).keyType());
-      default:
-        return false;
-    }
-  }
-
   /** The number of rows written so far. */
   public long rowsWritten() {
     return rowsWritten;
   }
 
-  /**
-   * Writes one row of Java values in schema order (BLOB cells as {@code byte[]}, {@link
-   * BlobDescriptor} or null).
-   *
-   * @throws SchemaException if a value does not fit its column; the message names the column and
-   *     the row's position in this write
-   */
   @Override
   public void write(Object[] values) throws IOException {
     write(values, rowsWritten);
@@ -172,10 +200,20 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     if (rowWriter == null) {
       openFiles();
     }
-    Object[] stored = values.clone();
+    Object[] stored = new Object[rowColumns.length];
+    Object[] plain = new Object[rowColumns.length];
+    for (int r = 0; r < rowColumns.length; r++) {
+      Object v = values[rowColumns[r]];
+      plain[r] = v;
+      stored[r] =
+          descriptorColumn[r]
+              ? BlobCells.descriptorCell(rowColumnNames.get(r), rowColumnTypes.get(r), v, position)
+              : v;
+    }
+    // The .blob cells go first: a value of the wrong class fails before the row file sees the row.
     for (int b = 0; b < blobColumns.length; b++) {
       int c = blobColumns[b];
-      stored[c] = storeBlobs(c, b, tableType.typeAt(c), values[c]);
+      storeBlob(b, tableType.fields().get(c).name(), tableType.typeAt(c), values[c]);
     }
     try {
       rowWriter.write(Row.wrap(stored));
@@ -187,7 +225,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
       Throwable reason = e.getCause() instanceof RowFormatException ? e.getCause() : e;
       throw new SchemaException("row " + position + ": " + reason.getMessage(), e);
     }
-    groupStats.add(values);
+    groupStats.add(plain);
     rowsWritten++;
     if (++rowsInGroup == options.rowGroupSize()) {
       closeGroup();
@@ -206,100 +244,62 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     return false;
   }
 
-  private Object storeBlobs(int column, int blobIndex, DataType type, Object value)
+  private void storeBlob(int blobIndex, String name, DataType type, Object value)
       throws IOException {
-    String name = tableType.fields().get(column).name();
     BlobFileWriter blobs = blobWriters[blobIndex];
-    String uri = blobPaths[blobIndex];
     if (value == null) {
       blobs.addNull();
-      return null;
+      return;
     }
     if (type.root() == DataTypeRoot.BLOB) {
       if (value instanceof BlobDescriptor) {
-        blobs.addNull();
-        return ((BlobDescriptor) value).serialize();
+        copyPayload(blobs, name, (BlobDescriptor) value);
+      } else if (value instanceof byte[]) {
+        blobs.add((byte[]) value);
+      } else {
+        throw new SchemaException(
+            "row "
+                + position
+                + ": BLOB column '"
+                + name
+                + "' takes byte[] or BlobDescriptor, got "
+                + value.getClass().getName());
       }
-      if (value instanceof byte[]) {
-        long[] range = blobs.add((byte[]) value);
-        return new BlobDescriptor(uri, range[0], range[1]).serialize();
-      }
-      throw new SchemaException(
-          "row "
-              + position
-              + ": BLOB column '"
-              + name
-              + "' takes byte[] or BlobDescriptor, got "
-              + value.getClass().getName());
+      return;
     }
     if (type.root() == DataTypeRoot.ARRAY) {
-      if (!(value instanceof List)) {
-        throw new SchemaException(
-            "row "
-                + position
-                + ": column '"
-                + name
-                + "' of type "
-                + type
-                + " takes a List, got "
-                + value.getClass().getName());
-      }
-      List<?> cells = (List<?>) value;
+      List<?> cells = BlobCells.list(name, type, value, position);
       List<byte[]> payloads = new ArrayList<>(cells.size());
       for (Object cell : cells) {
-        payloads.add(blobBytes(name, cell));
+        payloads.add(payloadBytes(name, cell));
       }
-      BlobFileWriter.NestedCell placed = blobs.addArray(payloads);
-      List<Object> out = new ArrayList<>(cells.size());
-      for (int i = 0; i < cells.size(); i++) {
-        out.add(
-            descriptorOf(
-                cells.get(i), uri, placed.layout().valueOffset(i), placed.layout().valueLength(i)));
-      }
-      return out;
+      blobs.addArray(payloads);
+      return;
     }
-    if (type.root() == DataTypeRoot.MAP) {
-      if (!(value instanceof Map)) {
-        throw new SchemaException(
-            "row "
-                + position
-                + ": column '"
-                + name
-                + "' of type "
-                + type
-                + " takes a Map, got "
-                + value.getClass().getName());
-      }
-      List<Map.Entry<Object, byte[]>> entries = new ArrayList<>();
-      for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-        entries.add(new AbstractMap.SimpleEntry<>(e.getKey(), blobBytes(name, e.getValue())));
-      }
-      BlobFileWriter.NestedCell placed = blobs.addMap(entries);
-      Map<Object, Object> out = new java.util.LinkedHashMap<>();
-      int i = 0;
-      for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-        out.put(
-            e.getKey(),
-            descriptorOf(
-                e.getValue(), uri, placed.layout().valueOffset(i), placed.layout().valueLength(i)));
-        i++;
-      }
-      return out;
+    Map<?, ?> map = BlobCells.map(name, type, value, position);
+    List<Map.Entry<Object, byte[]>> entries = new ArrayList<>(map.size());
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      entries.add(new AbstractMap.SimpleEntry<>(e.getKey(), payloadBytes(name, e.getValue())));
     }
-    throw new SchemaException(
-        "column '"
-            + name
-            + "' of type "
-            + type
-            + ": BLOB is supported as a column, an ARRAY element or a MAP value");
+    blobs.addMap(entries);
   }
 
-  private byte[] blobBytes(String column, Object cell) {
-    if (cell == null || cell instanceof BlobDescriptor) {
-      return null;
-    }
-    if (cell instanceof byte[]) {
+  /** The bytes of a BLOB element: given, or read from where a descriptor points. */
+  private byte[] payloadBytes(String column, Object cell) throws IOException {
+    if (cell == null || cell instanceof byte[]) {
       return (byte[]) cell;
+    }
+    if (cell instanceof BlobDescriptor) {
+      BlobDescriptor d = (BlobDescriptor) cell;
+      InputFile in = io.newInputFile(d.uri());
+      long length = payloadLength(in, d, column);
+      if (length > Integer.MAX_VALUE - 16) {
+        throw new SchemaException(
+            "row " + position + ": a BLOB element of column '" + column + "' is over 2 GiB");
+      }
+      byte[] bytes = new byte[(int) length];
+      in.readFully(d.offset(), bytes, 0, bytes.length);
+      return bytes;
     }
     throw new SchemaException(
         "row "
@@ -310,14 +310,29 @@ public final class TableWriter implements DataWriter, AutoCloseable {
             + cell.getClass().getName());
   }
 
-  private static byte[] descriptorOf(Object cell, String uri, long offset, long length) {
-    if (cell == null) {
-      return null;
+  private long payloadLength(InputFile in, BlobDescriptor d, String column) throws IOException {
+    long size = in.length();
+    long length = d.length() == BlobDescriptor.UNKNOWN_LENGTH ? size - d.offset() : d.length();
+    if (d.offset() > size || length < 0 || d.offset() + length > size) {
+      throw new SchemaException(
+          "row "
+              + position
+              + ": column '"
+              + column
+              + "': descriptor "
+              + d
+              + " points past the end of its "
+              + size
+              + "-byte object");
     }
-    if (cell instanceof BlobDescriptor) {
-      return ((BlobDescriptor) cell).serialize();
-    }
-    return new BlobDescriptor(uri, offset, length).serialize();
+    return length;
+  }
+
+  private void copyPayload(BlobFileWriter blobs, String column, BlobDescriptor d)
+      throws IOException {
+    InputFile in = io.newInputFile(d.uri());
+    long length = payloadLength(in, d, column);
+    blobs.add(new RangeInputStream(in, d.offset(), length), length);
   }
 
   private String nextName(String extension) {
@@ -326,21 +341,21 @@ public final class TableWriter implements DataWriter, AutoCloseable {
 
   private void openFiles() throws IOException {
     rowFileName = nextName(".row");
-    String rowPath = paths.dataFile(rowFileName);
+    String rowPath = table.paths().dataFile(partitionPath, rowFileName);
     written.add(rowPath);
     rowWriter =
         RowFile.newWriter(io.newOutputStream(rowPath), rowPath, fileType, options.rowFileOptions());
     blobWriters = new BlobFileWriter[blobColumns.length];
-    blobPaths = new String[blobColumns.length];
+    blobNames = new String[blobColumns.length];
     for (int b = 0; b < blobColumns.length; b++) {
-      String path = paths.dataFile(nextName(".blob"));
+      blobNames[b] = nextName(".blob");
+      String path = table.paths().dataFile(partitionPath, blobNames[b]);
       written.add(path);
-      blobPaths[b] = path;
       blobWriters[b] =
           new BlobFileWriter(io.newOutputStream(path), path, tableType.typeAt(blobColumns[b]));
     }
-    stats = new StatsCollector(tableType);
-    groupStats = new StatsCollector(tableType);
+    stats = new StatsCollector(rowColumnTypes);
+    groupStats = new StatsCollector(rowColumnTypes);
     groups = new ArrayList<>();
     groupStart = 0;
     rowsInGroup = 0;
@@ -359,44 +374,89 @@ public final class TableWriter implements DataWriter, AutoCloseable {
   private void closeFiles() throws IOException {
     long rows = rowWriter.rowCount();
     rowWriter.close();
-    List<String> blobNames = new ArrayList<>();
+    long size = rowWriter.bytesWritten();
+    long[] blobSizes = new long[blobWriters.length];
     for (int b = 0; b < blobWriters.length; b++) {
       blobWriters[b].close();
-      blobNames.add(blobPaths[b].substring(blobPaths[b].lastIndexOf('/') + 1));
+      blobSizes[b] = blobWriters[b].bytesWritten();
     }
-    long size = rowWriter.bytesWritten();
     closeGroup();
-    String statsFile = null;
+    List<String> extra = new ArrayList<>();
     if (groups.size() > 1) {
-      // One group adds nothing to the file's own statistics in the manifest.
-      statsFile = rowFileName + ".stats";
-      String statsPath = paths.indexFile(statsFile);
+      // One group adds nothing to the file's own statistics in the manifest. The file lives beside
+      // its data file and is named in _EXTRA_FILES, so Paimon's cleaners keep and expire it with
+      // it.
+      String statsFile = rowFileName + GroupStatsFile.SUFFIX;
+      String statsPath = table.paths().dataFile(partitionPath, statsFile);
       written.add(statsPath);
-      GroupStatsFile.write(io, statsPath, tableType, groups);
+      GroupStatsFile.write(io, statsPath, new RowType(fileFields()), groups);
+      extra.add(statsFile);
     }
     finished.add(
-        new DataFileMeta(
-            rowFileName, size, rows, -1, schemaId, stats.result(), blobNames, statsFile));
+        ManifestEntry.add(
+            partition,
+            DataFileMeta.forAppend(
+                rowFileName,
+                size,
+                rows,
+                fileStats(),
+                statsColumns.stream().map(rowColumnNames::get).toList(),
+                table.schemaId(),
+                extra,
+                rowColumnNames)));
+    for (int b = 0; b < blobWriters.length; b++) {
+      finished.add(
+          ManifestEntry.add(
+              partition,
+              DataFileMeta.forAppend(
+                  blobNames[b],
+                  blobSizes[b],
+                  rows,
+                  SimpleStats.EMPTY,
+                  List.of(),
+                  table.schemaId(),
+                  List.of(),
+                  List.of(tableType.fields().get(blobColumns[b]).name()))));
+    }
     rowWriter = null;
     blobWriters = null;
-    blobPaths = null;
+    blobNames = null;
   }
 
-  /** Closes the open files and returns the data files written, without row IDs yet. */
+  private List<io.paimon.types.DataField> fileFields() {
+    List<io.paimon.types.DataField> out = new ArrayList<>();
+    for (int c : rowColumns) {
+      out.add(tableType.fields().get(c));
+    }
+    return out;
+  }
+
+  private SimpleStats fileStats() {
+    io.paimon.multimodal.internal.meta.ColumnStats[] all = stats.result();
+    List<DataType> types = new ArrayList<>();
+    io.paimon.multimodal.internal.meta.ColumnStats[] picked =
+        new io.paimon.multimodal.internal.meta.ColumnStats[statsColumns.size()];
+    for (int i = 0; i < picked.length; i++) {
+      types.add(rowColumnTypes.get(statsColumns.get(i)));
+      picked[i] = all[statsColumns.get(i)];
+    }
+    return PaimonStats.encode(types, picked);
+  }
+
+  /** Closes the open files and returns their entries (row IDs not yet assigned), in file order. */
   @Override
-  public List<DataFileMeta> finish() throws IOException {
+  public List<ManifestEntry> finish() throws IOException {
     if (rowWriter != null) {
       closeFiles();
     }
     return List.copyOf(finished);
   }
 
-  /** Every file this writer created (data and blob), for cleanup. */
+  /** Every file this writer created, for cleanup. */
   public List<String> writtenFiles() {
     return List.copyOf(written);
   }
 
-  /** Closes and deletes every file written; never throws. */
   @Override
   public void abort() {
     try {

@@ -1,0 +1,105 @@
+package io.paimon.multimodal.internal.meta;
+
+import io.paimon.multimodal.internal.paimon.BinaryRows;
+import io.paimon.multimodal.internal.paimon.PaimonFormatException;
+import io.paimon.multimodal.internal.paimon.SimpleStats;
+import io.paimon.multimodal.internal.paimon.StatsTruncation;
+import io.paimon.types.DataType;
+import io.paimon.types.DataTypeRoot;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Converts between our per-column {@link ColumnStats} and Paimon's {@link SimpleStats} (min and max
+ * as serialized BinaryRows, null counts). Strings are cut the way Paimon's default {@code
+ * metadata.stats-mode = truncate(16)} cuts them, so the bounds stay bounds. Stateless.
+ */
+public final class PaimonStats {
+
+  /** Paimon's default string truncation of statistics. */
+  public static final int TRUNCATE_LENGTH = 16;
+
+  private PaimonStats() {}
+
+  /** Statistics of columns of these types as Paimon stores them. */
+  public static SimpleStats encode(List<DataType> types, ColumnStats[] stats) {
+    int n = types.size();
+    Object[] min = new Object[n];
+    Object[] max = new Object[n];
+    Long[] nulls = new Long[n];
+    for (int i = 0; i < n; i++) {
+      DataType t = types.get(i);
+      ColumnStats s = stats[i];
+      nulls[i] = s.nullCount() < 0 ? null : s.nullCount();
+      if (!BinaryRows.supports(t) || s.min() == null || s.max() == null) {
+        continue;
+      }
+      if (isString(t)) {
+        String lo = StatsTruncation.truncateMin((String) s.min(), TRUNCATE_LENGTH);
+        String hi = StatsTruncation.truncateMax((String) s.max(), TRUNCATE_LENGTH);
+        if (hi == null) {
+          continue;
+        }
+        min[i] = lo;
+        max[i] = hi;
+      } else {
+        min[i] = s.min();
+        max[i] = s.max();
+      }
+    }
+    return new SimpleStats(
+        BinaryRows.serialize(types, min), BinaryRows.serialize(types, max), nulls);
+  }
+
+  /**
+   * Decodes statistics of columns of these types. Paimon's writers differ (pypaimon writes
+   * one-field null rows for blob files; {@code row} files get none), so anything that does not fit
+   * (another arity, a missing count) means "unknown" for that column, never an error: a wrong
+   * decode would only lose pruning, while refusing would make a readable table unreadable.
+   */
+  public static ColumnStats[] decode(SimpleStats stats, List<DataType> types) {
+    int n = types.size();
+    ColumnStats[] out = new ColumnStats[n];
+    Object[] min = null;
+    Object[] max = null;
+    try {
+      if (stats.minValues() != null
+          && stats.maxValues() != null
+          && BinaryRows.arity(stats.minValues()) == n
+          && BinaryRows.arity(stats.maxValues()) == n) {
+        min = BinaryRows.deserialize(stats.minValues(), types, "statistics");
+        max = BinaryRows.deserialize(stats.maxValues(), types, "statistics");
+      }
+    } catch (PaimonFormatException e) {
+      min = null;
+      max = null;
+    }
+    Long[] nulls = stats.nullCounts();
+    for (int i = 0; i < n; i++) {
+      long nullCount = nulls != null && nulls.length == n && nulls[i] != null ? nulls[i] : -1;
+      Object lo = min == null ? null : min[i];
+      Object hi = max == null ? null : max[i];
+      if (lo == null || hi == null) {
+        lo = null;
+        hi = null;
+      }
+      out[i] = new ColumnStats(lo, hi, nullCount);
+    }
+    return out;
+  }
+
+  /** The columns of these types that get statistics in a file we write. */
+  public static List<Integer> statsColumns(List<DataType> types) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < types.size(); i++) {
+      if (BinaryRows.supports(types.get(i)) && StatsCollector.comparator(types.get(i)) != null) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
+  private static boolean isString(DataType t) {
+    return t.root() == DataTypeRoot.CHAR || t.root() == DataTypeRoot.VARCHAR;
+  }
+}

@@ -1,0 +1,100 @@
+package io.paimon.multimodal.internal.paimon;
+
+import io.paimon.row.internal.Varints;
+import java.util.Arrays;
+
+/**
+ * A bounds-checked reader of Avro's binary encoding over a byte range: zigzag varints of at most
+ * {@value Varints#MAX_VARINT64_BYTES} bytes, lengths checked against what remains before anything
+ * is skipped or copied. Every failure is a {@link PaimonFormatException} naming {@code where} and
+ * the offset. Not thread-safe; one cursor per reader.
+ */
+final class AvroCursor {
+
+  private final byte[] buf;
+  private final int end;
+  private final String where;
+  private int pos;
+
+  AvroCursor(byte[] buf, int offset, int length, String where) {
+    this.buf = buf;
+    this.pos = offset;
+    this.end = offset + length;
+    this.where = where;
+  }
+
+  int position() {
+    return pos;
+  }
+
+  int remaining() {
+    return end - pos;
+  }
+
+  boolean atEnd() {
+    return pos >= end;
+  }
+
+  /** An Avro {@code long}: a zigzag varint of at most ten bytes. */
+  long readLong() throws PaimonFormatException {
+    return Varints.unzigzag(readVarint(Varints.MAX_VARINT64_BYTES));
+  }
+
+  /** An Avro {@code int}: a zigzag varint of at most five bytes whose value fits in 32 bits. */
+  int readInt() throws PaimonFormatException {
+    int start = pos;
+    long raw = readVarint(Varints.MAX_VARINT32_BYTES);
+    if ((raw >>> 32) != 0) {
+      pos = start;
+      throw error("int varint overflows 32 bits");
+    }
+    return (int) Varints.unzigzag(raw);
+  }
+
+  /** The length prefix of a string or bytes value, which must fit in what remains. */
+  int readLength() throws PaimonFormatException {
+    int start = pos;
+    long n = readLong();
+    int left = remaining();
+    if (n < 0 || n > left) {
+      pos = start;
+      throw error("length " + n + " outside the " + left + " bytes left after it");
+    }
+    return (int) n;
+  }
+
+  void skip(long n) throws PaimonFormatException {
+    if (n < 0 || n > remaining()) {
+      throw error("needs " + n + " bytes, " + remaining() + " left");
+    }
+    pos += (int) n;
+  }
+
+  byte[] readBytes(int n) throws PaimonFormatException {
+    int start = pos;
+    skip(n);
+    return Arrays.copyOfRange(buf, start, start + n);
+  }
+
+  PaimonFormatException error(String message) {
+    return new PaimonFormatException(where + " at byte " + pos + ": " + message);
+  }
+
+  private long readVarint(int maxBytes) throws PaimonFormatException {
+    int start = pos;
+    long raw = 0;
+    for (int i = 0; i < maxBytes; i++) {
+      if (pos >= end) {
+        pos = start;
+        throw error("truncated varint");
+      }
+      int b = buf[pos++] & 0xFF;
+      raw |= (long) (b & 0x7F) << (7 * i);
+      if ((b & 0x80) == 0) {
+        return raw;
+      }
+    }
+    pos = start;
+    throw error("varint longer than " + maxBytes + " bytes");
+  }
+}

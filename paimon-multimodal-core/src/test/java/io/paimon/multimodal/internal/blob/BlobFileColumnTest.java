@@ -1,0 +1,1094 @@
+package io.paimon.multimodal.internal.blob;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.paimon.multimodal.BlobDescriptor;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.ForwardingFileIO;
+import io.paimon.multimodal.fs.InputFile;
+import io.paimon.multimodal.internal.StorageTypes;
+import io.paimon.row.ArrowSchemas;
+import io.paimon.row.Row;
+import io.paimon.row.RowArrowReader;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileOptions;
+import io.paimon.row.RowFileReader;
+import io.paimon.row.RowFileWriter;
+import io.paimon.types.DataField;
+import io.paimon.types.DataType;
+import io.paimon.types.DataTypeRoot;
+import io.paimon.types.DataTypes;
+import io.paimon.types.DecimalType;
+import io.paimon.types.MapType;
+import io.paimon.types.RowType;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.AbstractMap.SimpleEntry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.compare.Range;
+import org.apache.arrow.vector.compare.RangeEqualsVisitor;
+import org.apache.arrow.vector.compare.VectorEqualsVisitor;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link BlobFileColumn} yields exactly the file-form vectors the {@code .row} reader gives for the
+ * descriptors {@link TableWriter} stores, whose ranges hold the payloads; reads only what its
+ * contract says; and meets Paimon's own {@code .blob} files and damaged ones as specified.
+ */
+class BlobFileColumnTest {
+
+  private static final DataType BLOB = DataTypes.BLOB();
+  private static final DataType ARRAY = DataTypes.ARRAY(DataTypes.BLOB());
+  private static final DataType INT_MAP = DataTypes.MAP(DataTypes.INT(), DataTypes.BLOB());
+  private static final DataType STRING_MAP = DataTypes.MAP(DataTypes.STRING(), DataTypes.BLOB());
+
+  /** A table with a BLOB column of every shape and a MAP for every key type the layout allows. */
+  private static final Schema TABLE =
+      Schema.builder()
+          .column("id", DataTypes.BIGINT().notNull())
+          .column("image", BLOB)
+          .column("frames", ARRAY)
+          .column("by_int", INT_MAP)
+          .column("by_string", STRING_MAP)
+          .column("by_bigint", DataTypes.MAP(DataTypes.BIGINT(), BLOB))
+          .column("by_tinyint", DataTypes.MAP(DataTypes.TINYINT(), BLOB))
+          .column("by_smallint", DataTypes.MAP(DataTypes.SMALLINT(), BLOB))
+          .column("by_boolean", DataTypes.MAP(DataTypes.BOOLEAN(), BLOB))
+          .column("by_decimal", DataTypes.MAP(DataTypes.DECIMAL(10, 2), BLOB))
+          .column("by_wide_decimal", DataTypes.MAP(DataTypes.DECIMAL(30, 4), BLOB))
+          .column("by_date", DataTypes.MAP(DataTypes.DATE(), BLOB))
+          .column("by_time", DataTypes.MAP(DataTypes.TIME(3), BLOB))
+          .column("by_bytes", DataTypes.MAP(DataTypes.BYTES(), BLOB))
+          .column("never", BLOB)
+          .build();
+
+  private static final long[] SEEDS = {1, 2, 3};
+
+  @TempDir Path dir;
+
+  private RootAllocator allocator;
+  private final MemoryFileIO memory = new MemoryFileIO();
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+
+  @BeforeEach
+  void createAllocator() {
+    allocator = new RootAllocator();
+  }
+
+  @AfterEach
+  void closeEverything() throws Exception {
+    for (int i = toClose.size() - 1; i >= 0; i--) {
+      toClose.get(i).close();
+    }
+    assertThat(memory.open).as("input files left open").isZero();
+    // Throws if any Arrow buffer leaked.
+    allocator.close();
+  }
+
+  // ---- against the .row codec (descriptors in a .row file, payloads in the .blob file)
+
+  @Test
+  void producesTheVectorsTheRowReaderGivesForTheStoredDescriptors() throws IOException {
+    for (long seed : SEEDS) {
+      Written t = writeTable(seed, 250);
+      RowType fileType = StorageTypes.toFileType(TABLE.rowType());
+      List<DataField> blobFields = blobFields();
+      List<BlobFileColumn> columns = openColumns(t);
+      List<FieldVector> targets = new ArrayList<>();
+      for (DataField f : blobFields) {
+        targets.add(track(fileFormVector(f.name(), f.type())));
+      }
+      String rowPath = t.rowPath;
+      try (RowFileReader rows =
+              RowFile.open(
+                  FileIO.local().newInputFile(rowPath), fileType, RowFileOptions.defaults());
+          RowArrowReader arrow = rows.arrowReader(allocator, 37)) {
+        VectorSchemaRoot root = arrow.getVectorSchemaRoot();
+        long at = 0;
+        while (arrow.loadNextBatch()) {
+          int n = root.getRowCount();
+          assertThat(arrow.rowNumber(0)).isEqualTo(at);
+          for (int b = 0; b < blobFields.size(); b++) {
+            String name = blobFields.get(b).name();
+            FieldVector expected = root.getVector(name);
+            // The same target every batch: reset and refilled.
+            columns.get(b).readRange(at, n, targets.get(b));
+            assertThat(targets.get(b).getField()).isEqualTo(expected.getField());
+            assertThat(targets.get(b).getValueCount()).isEqualTo(n);
+            assertThat(VectorEqualsVisitor.vectorEquals(expected, targets.get(b)))
+                .as("seed %d, column %s, rows [%d, %d)", seed, name, at, at + n)
+                .isTrue();
+          }
+          at += n;
+        }
+        assertThat(at).isEqualTo(t.rows.size());
+      }
+    }
+  }
+
+  @Test
+  void descriptorRangesHoldThePayloads() throws IOException {
+    for (long seed : SEEDS) {
+      Written t = writeTable(seed, 120);
+      List<DataField> blobFields = blobFields();
+      List<BlobFileColumn> columns = openColumns(t);
+      for (int b = 0; b < blobFields.size(); b++) {
+        DataField f = blobFields.get(b);
+        int c = TABLE.rowType().fieldIndex(f.name());
+        String uri = t.blobPaths.get(b);
+        FieldVector all = track(fileFormVector(f.name(), f.type()));
+        columns.get(b).readRange(0, t.rows.size(), all);
+        for (int r = 0; r < t.rows.size(); r++) {
+          List<byte[]> expected = payloads(t.rows.get(r)[c]);
+          List<BlobDescriptor> actual = descriptors(all, r);
+          String where = "seed " + seed + ", column " + f.name() + ", row " + r;
+          if (expected == null) {
+            assertThat(actual).as(where).isNull();
+            continue;
+          }
+          assertThat(actual).as(where).hasSize(expected.size());
+          for (int e = 0; e < expected.size(); e++) {
+            if (expected.get(e) == null) {
+              assertThat(actual.get(e)).as(where).isNull();
+            } else {
+              assertThat(actual.get(e).uri()).isEqualTo(uri);
+              assertThat(bytesAt(actual.get(e))).as(where).isEqualTo(expected.get(e));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void readsRandomPositionsWithRepeatsLikeTheRange() throws IOException {
+    for (long seed : SEEDS) {
+      Written t = writeTable(seed, 150);
+      List<DataField> blobFields = blobFields();
+      List<BlobFileColumn> columns = openColumns(t);
+      Random rnd = new Random(seed);
+      for (int b = 0; b < blobFields.size(); b++) {
+        DataField f = blobFields.get(b);
+        FieldVector all = track(fileFormVector(f.name(), f.type()));
+        FieldVector some = track(fileFormVector(f.name(), f.type()));
+        columns.get(b).readRange(0, t.rows.size(), all);
+        for (int round = 0; round < 5; round++) {
+          int n = rnd.nextInt(300);
+          long[] positions = new long[n + rnd.nextInt(3)];
+          for (int i = 0; i < positions.length; i++) {
+            // Few distinct rows, so repeats are common.
+            positions[i] = rnd.nextInt(round == 0 ? 4 : t.rows.size());
+          }
+          columns.get(b).read(positions, n, some);
+          assertThat(some.getValueCount()).isEqualTo(n);
+          RangeEqualsVisitor equal = new RangeEqualsVisitor(some, all);
+          for (int i = 0; i < n; i++) {
+            assertThat(equal.rangeEquals(new Range(i, (int) positions[i], 1)))
+                .as(
+                    "seed %d, column %s, target row %d = position %d",
+                    seed, f.name(), i, positions[i])
+                .isTrue();
+          }
+        }
+      }
+    }
+  }
+
+  // ---- against BlobFileWriter's returned ranges, on files with every kind of cell
+
+  @Test
+  void descriptorsAreTheRangesTheWriterReturned() throws IOException {
+    for (DataType type : List.of(BLOB, ARRAY, INT_MAP, STRING_MAP)) {
+      for (long seed : SEEDS) {
+        Random rnd = new Random(seed);
+        String path = "mem/" + type.root() + "-" + seed + ".blob";
+        // Per row: null for a null or placeholder cell, else each element's {offset, length}.
+        List<List<long[]>> expected = new ArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (BlobFileWriter w = new BlobFileWriter(out, path, type)) {
+          for (int r = 0; r < 200; r++) {
+            int pick = rnd.nextInt(8);
+            if (pick == 0) {
+              w.addNull();
+              expected.add(null);
+            } else if (pick == 1) {
+              w.addPlaceholder();
+              expected.add(null);
+            } else {
+              expected.add(addRandomCell(w, type, rnd));
+            }
+          }
+        }
+        memory.put(path, out.toByteArray());
+        BlobFileColumn column = track(BlobFileColumn.open(memory, path, type, "c"));
+        assertThat(column.rowCount()).isEqualTo(expected.size());
+        FieldVector all = track(fileFormVector("c", type));
+        column.readRange(0, expected.size(), all);
+        for (int r = 0; r < expected.size(); r++) {
+          List<BlobDescriptor> actual = descriptors(all, r);
+          String where = type + ", seed " + seed + ", row " + r;
+          if (expected.get(r) == null) {
+            assertThat(actual).as(where).isNull();
+            continue;
+          }
+          List<BlobDescriptor> want = new ArrayList<>();
+          for (long[] range : expected.get(r)) {
+            want.add(range == null ? null : new BlobDescriptor(path, range[0], range[1]));
+          }
+          assertThat(actual).as(where).isEqualTo(want);
+        }
+      }
+    }
+  }
+
+  @Test
+  void anEmptyFileHasNoRows() throws IOException {
+    for (DataType type : List.of(BLOB, ARRAY, STRING_MAP)) {
+      BlobFileColumn column =
+          track(BlobFileColumn.open(memory, blobFile(type, w -> {}), type, "c"));
+      assertThat(column.rowCount()).isZero();
+      FieldVector target = track(fileFormVector("c", type));
+      column.readRange(0, 0, target);
+      assertThat(target.getValueCount()).isZero();
+      column.read(new long[0], 0, target);
+      assertThat(target.getValueCount()).isZero();
+      assertThatThrownBy(() -> column.readRange(0, 1, target))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("[0, 1)");
+    }
+  }
+
+  @Test
+  void anAllNullFileReadsAllNullsWithoutIo() throws IOException {
+    for (DataType type : List.of(BLOB, ARRAY, INT_MAP)) {
+      String path =
+          blobFile(
+              type,
+              w -> {
+                for (int r = 0; r < 50; r++) {
+                  w.addNull();
+                }
+              });
+      BlobFileColumn column = track(BlobFileColumn.open(memory, path, type, "c"));
+      memory.reads.clear();
+      FieldVector target = track(fileFormVector("c", type));
+      column.readRange(0, 50, target);
+      assertThat(target.getNullCount()).isEqualTo(50);
+      assertThat(memory.reads).isEmpty();
+    }
+  }
+
+  @Test
+  void emptyArraysAndMapsDifferFromNullOnesAndPlaceholdersReadAsNull() throws IOException {
+    for (DataType type : List.of(ARRAY, INT_MAP)) {
+      String path =
+          blobFile(
+              type,
+              w -> {
+                if (type == ARRAY) {
+                  w.addArray(List.of());
+                  w.addArray(Arrays.asList(null, new byte[0], null));
+                } else {
+                  w.addMap(List.of());
+                  w.addMap(List.of(new SimpleEntry<>(7, null), new SimpleEntry<>(8, new byte[0])));
+                }
+                w.addNull();
+                w.addPlaceholder();
+              });
+      BlobFileColumn column = track(BlobFileColumn.open(memory, path, type, "c"));
+      ListVector target = (ListVector) track(fileFormVector("c", type));
+      column.readRange(0, 4, target);
+      assertThat(descriptors(target, 0)).isEmpty();
+      List<BlobDescriptor> second = descriptors(target, 1);
+      assertThat(second).hasSize(type == ARRAY ? 3 : 2);
+      assertThat(second.get(0)).isNull();
+      assertThat(second.get(1).length()).isZero();
+      assertThat(target.isNull(2)).isTrue();
+      assertThat(target.isNull(3)).isTrue();
+    }
+  }
+
+  // ---- what is read
+
+  @Test
+  void scalarCellsCostNoIoAfterTheIndex() throws IOException {
+    String path =
+        blobFile(
+            BLOB,
+            w -> {
+              for (int r = 0; r < 100; r++) {
+                w.add(new byte[1000 + r]);
+                w.addNull();
+              }
+            });
+    BlobFileColumn column = track(BlobFileColumn.open(memory, path, BLOB, "c"));
+    memory.reads.clear();
+    FieldVector target = track(fileFormVector("c", BLOB));
+    column.readRange(0, 200, target);
+    column.read(new long[] {199, 0, 0, 56}, 4, target);
+    assertThat(memory.reads).isEmpty();
+    assertThat(descriptors(target, 3).get(0).length()).isEqualTo(1028);
+  }
+
+  @Test
+  void nestedCellsReadTheirListsAndKeysButNotTheirValues() throws IOException {
+    for (DataType type : List.of(ARRAY, STRING_MAP)) {
+      Random rnd = new Random(42);
+      int rows = 40;
+      long[] budget = new long[rows];
+      String path =
+          blobFile(
+              type,
+              w -> {
+                for (int r = 0; r < rows; r++) {
+                  int count = 1 + rnd.nextInt(5);
+                  List<byte[]> values = new ArrayList<>();
+                  List<SimpleEntry<Object, byte[]>> entries = new ArrayList<>();
+                  long keyBytes = 0;
+                  for (int e = 0; e < count; e++) {
+                    byte[] value = new byte[4096];
+                    rnd.nextBytes(value);
+                    values.add(value);
+                    String key = "key-" + e;
+                    keyBytes += key.length();
+                    entries.add(new SimpleEntry<>(key, value));
+                  }
+                  if (type == ARRAY) {
+                    w.addArray(values);
+                  } else {
+                    w.addMap(entries);
+                  }
+                  // Header, list sizes, the lists' worst case and the keys.
+                  budget[r] = 9 + 8 + 20L * count + keyBytes;
+                }
+              });
+      BlobFileColumn column = track(BlobFileColumn.open(memory, path, type, "c"));
+      FieldVector target = track(fileFormVector("c", type));
+      long[] positions = {5, 5, 17, 5, 17, 3, 3};
+      memory.reads.clear();
+      column.read(positions, positions.length, target);
+      int readsPerCell = type == ARRAY ? 2 : 3;
+      assertThat(memory.reads).as(type.toString()).hasSizeLessThanOrEqualTo(3 * readsPerCell);
+      long read = memory.reads.stream().mapToLong(r -> r[1]).sum();
+      assertThat(read).as(type.toString()).isLessThanOrEqualTo(budget[5] + budget[17] + budget[3]);
+
+      memory.reads.clear();
+      column.read(new long[] {5}, 1, target);
+      int one = memory.reads.size();
+      memory.reads.clear();
+      column.read(new long[] {5, 5, 5, 5}, 4, target);
+      assertThat(memory.reads).as("a repeated row is read once per call").hasSize(one);
+    }
+  }
+
+  // ---- argument and type checks
+
+  @Test
+  void positionsOutsideTheFileAreRejectedNamingFileAndPosition() throws IOException {
+    String path = blobFile(BLOB, w -> w.add(new byte[3]));
+    BlobFileColumn column = track(BlobFileColumn.open(memory, path, BLOB, "c"));
+    FieldVector target = track(fileFormVector("c", BLOB));
+    assertThatThrownBy(() -> column.read(new long[] {0, 1}, 2, target))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(path)
+        .hasMessageContaining("position 1 ");
+    assertThatThrownBy(() -> column.read(new long[] {-1}, 1, target))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("position -1 ");
+    assertThatThrownBy(() -> column.read(new long[] {0}, 2, target))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("n = 2");
+    assertThatThrownBy(() -> column.readRange(1, 1, target))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(path)
+        .hasMessageContaining("[1, 2)");
+    assertThatThrownBy(() -> column.readRange(Long.MAX_VALUE, 2, target))
+        .isInstanceOf(IllegalArgumentException.class);
+    // A positions array longer than n is fine: only the first n count.
+    column.read(new long[] {0, 99}, 1, target);
+    assertThat(target.getValueCount()).isOne();
+  }
+
+  @Test
+  void aTargetOfAnotherTypeIsRejected() throws IOException {
+    String path = blobFile(INT_MAP, w -> w.addMap(List.of()));
+    BlobFileColumn column = track(BlobFileColumn.open(memory, path, INT_MAP, "c"));
+    for (DataType other : List.of(BLOB, ARRAY, STRING_MAP, DataTypes.INT())) {
+      FieldVector target = track(fileFormVector("c", other));
+      assertThatThrownBy(() -> column.readRange(0, 1, target))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("is not of the file form");
+    }
+    IntVector ints = track(new IntVector("c", allocator));
+    assertThatThrownBy(() -> column.read(new long[] {0}, 1, ints))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is not of the file form");
+  }
+
+  @Test
+  void columnTypesABlobFileCannotHoldAreRejectedBeforeOpening() {
+    for (DataType type :
+        List.of(
+            DataTypes.STRING(),
+            DataTypes.BYTES(),
+            DataTypes.ARRAY(DataTypes.INT()),
+            DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()),
+            DataTypes.MAP(DataTypes.DOUBLE(), BLOB))) {
+      // The file does not exist: the type is checked first.
+      assertThatThrownBy(() -> BlobFileColumn.open(memory, "mem/missing.blob", type, "c"))
+          .as(type.toString())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageMatching("(?s).*(holds BLOB|does not support key type).*");
+    }
+  }
+
+  @Test
+  void closingClosesTheFile() throws IOException {
+    String path = blobFile(BLOB, w -> w.add(new byte[3]));
+    BlobFileColumn column = BlobFileColumn.open(memory, path, BLOB, "c");
+    assertThat(memory.open).isOne();
+    column.close();
+    assertThat(memory.open).isZero();
+  }
+
+  // ---- malformed files
+
+  @Test
+  void aMalformedIndexIsAFormatErrorNamingTheFileAndClosesIt() {
+    byte[] good = writeBytes(BLOB, w -> w.add(new byte[] {1, 2, 3}));
+    Map<String, byte[]> cases = new LinkedHashMap<>();
+    cases.put("shorter than the", Arrays.copyOf(good, 3));
+    byte[] version = good.clone();
+    version[version.length - 1] = 2;
+    cases.put("unsupported version", version);
+    byte[] indexLength = good.clone();
+    indexLength[indexLength.length - 5] = 120;
+    cases.put("does not fit", indexLength);
+    byte[] size = good.clone();
+    size[size.length - 6] = 40; // the one index value: an entry of 20 bytes (zigzag 40)
+    cases.put("runs past the data", size);
+    cases.forEach(
+        (message, bytes) -> {
+          memory.put("mem/bad.blob", bytes);
+          assertThatThrownBy(() -> BlobFileColumn.open(memory, "mem/bad.blob", BLOB, "c"))
+              .isInstanceOf(BlobFormatException.class)
+              .hasMessageContaining("mem/bad.blob")
+              .hasMessageContaining(message);
+          assertThat(memory.open).isZero();
+        });
+  }
+
+  @Test
+  void aMalformedNestedPayloadIsAFormatError() throws IOException {
+    // An ARRAY payload whose count claims two billion elements, of lists that hold one.
+    byte[] payload =
+        BlobFileReaderValidationTest.nested(
+            BlobFormat.ARRAY_MAGIC, 1, Integer.MAX_VALUE, new byte[] {7}, new long[][] {{1}});
+    memory.put(
+        "mem/count.blob",
+        BlobFileReaderValidationTest.file(
+            BlobFileReaderValidationTest.entry(payload), payload.length + 16));
+    BlobFileColumn column = track(BlobFileColumn.open(memory, "mem/count.blob", ARRAY, "c"));
+    FieldVector target = track(fileFormVector("c", ARRAY));
+    assertThatThrownBy(() -> column.readRange(0, 1, target))
+        .isInstanceOf(BlobFormatException.class)
+        .hasMessageContaining("mem/count.blob")
+        .hasMessageContaining("cannot hold 2147483647 lengths");
+
+    // A MAP file read as an ARRAY column, and the other way round.
+    String map = blobFile(INT_MAP, w -> w.addMap(List.of(new SimpleEntry<>(1, new byte[2]))));
+    BlobFileColumn asArray = track(BlobFileColumn.open(memory, map, ARRAY, "c"));
+    assertThatThrownBy(() -> asArray.readRange(0, 1, target))
+        .isInstanceOf(BlobFormatException.class)
+        .hasMessageContaining("expected an ARRAY<BLOB> payload, found a MAP<K, BLOB> payload");
+    BlobFileColumn asStringMap = track(BlobFileColumn.open(memory, map, STRING_MAP, "c"));
+    FieldVector strings = track(fileFormVector("c", STRING_MAP));
+    asStringMap.readRange(0, 1, strings); // 4 key bytes are a valid (if odd) string
+    BlobFileColumn asLongMap =
+        track(BlobFileColumn.open(memory, map, DataTypes.MAP(DataTypes.BIGINT(), BLOB), "c"));
+    FieldVector longs = track(fileFormVector("c", DataTypes.MAP(DataTypes.BIGINT(), BLOB)));
+    assertThatThrownBy(() -> asLongMap.readRange(0, 1, longs))
+        .isInstanceOf(BlobFormatException.class)
+        .hasMessageContaining("takes 8 bytes, found 4");
+  }
+
+  @Test
+  void aNullMapKeyIsAFormatErrorAsInTheRowReader() throws IOException {
+    String path =
+        blobFile(
+            INT_MAP,
+            w -> {
+              w.addMap(List.of(new SimpleEntry<>(1, new byte[1])));
+              w.addMap(
+                  Arrays.asList(new SimpleEntry<>(2, new byte[1]), new SimpleEntry<>(null, null)));
+            });
+    BlobFileColumn column = track(BlobFileColumn.open(memory, path, INT_MAP, "m"));
+    FieldVector target = track(fileFormVector("m", INT_MAP));
+    column.readRange(0, 1, target);
+    assertThatThrownBy(() -> column.readRange(0, 2, target))
+        .isInstanceOf(BlobFormatException.class)
+        .hasMessageContaining(path)
+        .hasMessageContaining("row 1: entry 1 of MAP column 'm' has a null key");
+  }
+
+  @Test
+  void truncatedAndMutatedFilesGiveFormatErrorsOnly() throws IOException {
+    List<DataType> types =
+        List.of(BLOB, ARRAY, INT_MAP, STRING_MAP, DataTypes.MAP(DataTypes.DECIMAL(20, 2), BLOB));
+    for (DataType type : types) {
+      Random build = new Random(type.hashCode());
+      byte[] good =
+          writeBytes(
+              type,
+              w -> {
+                for (int r = 0; r < 12; r++) {
+                  if (r % 5 == 4) {
+                    w.addNull();
+                  } else {
+                    addRandomCell(w, type, build);
+                  }
+                }
+              });
+      for (int length = 0; length < good.length; length++) {
+        tryDamaged(type, Arrays.copyOf(good, length), "truncated to " + length);
+      }
+      long seed = 1000 + type.hashCode();
+      Random rnd = new Random(seed);
+      for (int c = 0; c < 1500; c++) {
+        byte[] bad = good.clone();
+        String mutation;
+        if (rnd.nextBoolean()) {
+          int at = rnd.nextInt(bad.length);
+          bad[at] ^= (byte) (1 << rnd.nextInt(8));
+          mutation = "bit flip at " + at;
+        } else {
+          int at = rnd.nextInt(bad.length - 3);
+          int[] values = {0, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, rnd.nextInt(64)};
+          int v = values[rnd.nextInt(values.length)];
+          ByteBuffer.wrap(bad).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(at, v);
+          mutation = "int " + v + " at " + at;
+        }
+        tryDamaged(type, bad, "seed " + seed + ", case " + c + ", " + mutation);
+      }
+    }
+  }
+
+  /**
+   * Opens and reads a damaged file: it may succeed or raise a BlobFormatException, nothing else.
+   */
+  private void tryDamaged(DataType type, byte[] bytes, String what) {
+    String path = "mem/damaged.blob";
+    memory.put(path, bytes);
+    memory.reads.clear();
+    try (BlobFileColumn column = BlobFileColumn.open(memory, path, type, "c");
+        FieldVector target = fileFormVector("c", type)) {
+      int rows = (int) column.rowCount();
+      column.readRange(0, rows, target);
+      long[] positions = new long[rows * 2];
+      for (int i = 0; i < positions.length; i++) {
+        positions[i] = (i * 7L) % rows;
+      }
+      column.read(positions, positions.length, target);
+    } catch (BlobFormatException e) {
+      assertThat(e.getMessage()).as(what).contains(path);
+    } catch (Exception | Error e) {
+      fail(type + ", " + what + ": " + e + "\nfile: " + BytesInput.hex(bytes), e);
+    }
+    for (long[] read : memory.reads) {
+      assertThat(read[1])
+          .as(what + ": a read larger than the file")
+          .isLessThanOrEqualTo(bytes.length);
+    }
+  }
+
+  // ---- Paimon's own .blob files
+
+  @Test
+  void goldenPaimonBlobFilesYieldTheirPayloads() throws IOException {
+    Path golden = goldenTables();
+    assumeTrue(
+        golden != null, "no shared/golden/paimon-tables above " + Path.of("").toAbsolutePath());
+    ObjectMapper json = new ObjectMapper();
+    List<Path> blobFiles;
+    try (Stream<Path> walk = Files.walk(golden)) {
+      blobFiles =
+          walk.filter(p -> p.toString().endsWith(".blob") && p.toString().contains("default.db"))
+              .sorted()
+              .collect(Collectors.toList());
+    }
+    assertThat(blobFiles).hasSizeGreaterThanOrEqualTo(8);
+    // Per warehouse and table, the row ids the blob files covered.
+    Map<String, Set<Long>> covered = new TreeMap<>();
+    Map<String, Map<Long, JsonNode>> expectedRows = new HashMap<>();
+    for (Path file : blobFiles) {
+      Path warehouse = file;
+      while (!warehouse.getFileName().toString().equals("default.db")) {
+        warehouse = warehouse.getParent();
+      }
+      String table = warehouse.relativize(file).getName(0).toString();
+      warehouse = warehouse.getParent();
+      Path expected = warehouse.resolve("expected");
+      String key = warehouse.getFileName() + "/" + table;
+      Map<Long, JsonNode> rows = expectedRows.get(key);
+      if (rows == null) {
+        rows = new HashMap<>();
+        for (String line : Files.readAllLines(expected.resolve(table + ".jsonl"))) {
+          JsonNode row = json.readTree(line);
+          rows.put(row.get("_ROW_ID").asLong(), row);
+        }
+        expectedRows.put(key, rows);
+      }
+      Long first =
+          firstRowIds(expected.resolve(table + ".avro.txt")).get(file.getFileName().toString());
+      assertThat(first).as("first row id of " + file).isNotNull();
+
+      String path = file.toString();
+      BlobFileColumn column = track(BlobFileColumn.open(FileIO.local(), path, BLOB, "image"));
+      int n = (int) column.rowCount();
+      FieldVector target = track(fileFormVector("image", BLOB));
+      column.readRange(0, n, target);
+      for (int r = 0; r < n; r++) {
+        long rowId = first + r;
+        assertThat(covered.computeIfAbsent(key, k -> new HashSet<>()).add(rowId))
+            .as(key + " row " + rowId + " in two blob files")
+            .isTrue();
+        String where = file + " row " + r + " (_ROW_ID " + rowId + ")";
+        assertThat(rows).as(where).containsKey(rowId);
+        JsonNode image = rows.get(rowId).get("image");
+        List<BlobDescriptor> d = descriptors(target, r);
+        if (image.isNull()) {
+          assertThat(d).as(where).isNull();
+          continue;
+        }
+        assertThat(d).as(where).hasSize(1);
+        assertThat(d.get(0).uri()).isEqualTo(path);
+        byte[] payload = bytesAt(d.get(0));
+        CRC32 crc = new CRC32();
+        crc.update(payload);
+        assertThat(payload.length).as(where).isEqualTo(image.get("length").asInt());
+        assertThat(crc.getValue()).as(where).isEqualTo(image.get("crc32").asLong());
+      }
+    }
+    covered.forEach(
+        (key, ids) ->
+            assertThat(ids).as(key + ": rows covered").isEqualTo(expectedRows.get(key).keySet()));
+    assertThat(covered)
+        .containsKeys("paimon-java-1.4.2-row/docs", "paimon-java-1.4.2-parquet/docs");
+  }
+
+  /** Finds shared/golden/paimon-tables: a system property, else above the working directory. */
+  private static Path goldenTables() {
+    String configured = System.getProperty("paimon.golden.tables");
+    if (configured != null) {
+      return Path.of(configured);
+    }
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path candidate = p.resolve("shared/golden/paimon-tables");
+      if (Files.isDirectory(candidate)) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  /** The {@code _FIRST_ROW_ID} of each {@code .blob} file in a manifest dump. */
+  private static Map<String, Long> firstRowIds(Path avroDump) throws IOException {
+    Map<String, Long> out = new HashMap<>();
+    String file = null;
+    for (String line : Files.readAllLines(avroDump)) {
+      String t = line.trim();
+      if (t.startsWith("_FILE_NAME: ")) {
+        file = t.substring("_FILE_NAME: ".length());
+      } else if (t.startsWith("_FIRST_ROW_ID: ") && file != null && file.endsWith(".blob")) {
+        long id = Long.parseLong(t.substring("_FIRST_ROW_ID: ".length()));
+        Long before = out.putIfAbsent(file, id);
+        assertThat(before == null || before == id).as(file + " first row id").isTrue();
+      }
+    }
+    return out;
+  }
+
+  // ---- helpers
+
+  private record Written(String rowPath, List<String> blobPaths, List<Object[]> rows) {}
+
+  /**
+   * Writes {@code n} random rows of {@link #TABLE}: each BLOB column to a {@code .blob} file with
+   * {@link BlobFileWriter}, and a {@code .row} file of every column in data-file form whose BLOB
+   * cells are the descriptors of the payloads' ranges, as {@link BlobFileWriter} reported them: the
+   * vectors a {@code .row} reader decodes from it are what {@link BlobFileColumn} must produce.
+   */
+  private Written writeTable(long seed, int n) throws IOException {
+    Random rnd = new Random(seed);
+    Path base = dir.resolve("t" + seed + "-" + n);
+    Files.createDirectories(base);
+    List<Object[]> rows = new ArrayList<>();
+    RowType type = TABLE.rowType();
+    for (int r = 0; r < n; r++) {
+      Object[] row = new Object[type.fieldCount()];
+      row[0] = (long) r;
+      for (int c = 1; c < row.length; c++) {
+        String name = type.fields().get(c).name();
+        row[c] = name.equals("never") || rnd.nextInt(6) == 0 ? null : value(type.typeAt(c), rnd);
+      }
+      rows.add(row);
+    }
+    List<Object[]> stored = new ArrayList<>();
+    for (Object[] row : rows) {
+      stored.add(row.clone());
+    }
+    List<String> blobPaths = new ArrayList<>();
+    for (int c = 0; c < type.fieldCount(); c++) {
+      DataType t = type.typeAt(c);
+      if (!StorageTypes.containsBlob(t)) {
+        continue;
+      }
+      String path = base.resolve("data-" + c + ".blob").toString();
+      blobPaths.add(path);
+      try (BlobFileWriter w = BlobFileWriter.create(FileIO.local(), path, t)) {
+        for (Object[] row : stored) {
+          row[c] = storeCell(w, path, t, row[c]);
+        }
+      }
+    }
+    String rowPath = base.resolve("data-0.row").toString();
+    try (RowFileWriter w =
+        RowFile.newWriter(
+            FileIO.local().newOutputStream(rowPath),
+            rowPath,
+            StorageTypes.toFileType(type),
+            RowFileOptions.defaults())) {
+      for (Object[] row : stored) {
+        w.write(Row.wrap(row));
+      }
+    }
+    return new Written(rowPath, blobPaths, rows);
+  }
+
+  /** Adds a cell to a {@code .blob} file and returns its data-file form (descriptor bytes). */
+  @SuppressWarnings("unchecked")
+  private static Object storeCell(BlobFileWriter w, String uri, DataType type, Object value)
+      throws IOException {
+    if (value == null) {
+      w.addNull();
+      return null;
+    }
+    if (type.root() == DataTypeRoot.BLOB) {
+      long[] range = w.add((byte[]) value);
+      return new BlobDescriptor(uri, range[0], range[1]).serialize();
+    }
+    if (type.root() == DataTypeRoot.ARRAY) {
+      List<byte[]> cells = (List<byte[]>) value;
+      BlobNestedCodec.Layout layout = w.addArray(cells).layout();
+      List<Object> out = new ArrayList<>();
+      for (int i = 0; i < cells.size(); i++) {
+        out.add(
+            cells.get(i) == null
+                ? null
+                : new BlobDescriptor(uri, layout.valueOffset(i), layout.valueLength(i))
+                    .serialize());
+      }
+      return out;
+    }
+    Map<Object, byte[]> map = (Map<Object, byte[]>) value;
+    BlobNestedCodec.Layout layout = w.addMap(new ArrayList<>(map.entrySet())).layout();
+    Map<Object, Object> out = new LinkedHashMap<>();
+    int i = 0;
+    for (Map.Entry<Object, byte[]> e : map.entrySet()) {
+      out.put(
+          e.getKey(),
+          e.getValue() == null
+              ? null
+              : new BlobDescriptor(uri, layout.valueOffset(i), layout.valueLength(i)).serialize());
+      i++;
+    }
+    return out;
+  }
+
+  private static List<DataField> blobFields() {
+    return TABLE.rowType().fields().stream()
+        .filter(f -> StorageTypes.containsBlob(f.type()))
+        .collect(Collectors.toList());
+  }
+
+  private List<BlobFileColumn> openColumns(Written t) throws IOException {
+    List<BlobFileColumn> columns = new ArrayList<>();
+    List<DataField> fields = blobFields();
+    for (int b = 0; b < fields.size(); b++) {
+      String path = t.blobPaths.get(b);
+      columns.add(
+          track(
+              BlobFileColumn.open(
+                  FileIO.local(), path, fields.get(b).type(), fields.get(b).name())));
+    }
+    return columns;
+  }
+
+  /** A random table value of a BLOB-bearing type: BLOB, ARRAY&lt;BLOB&gt; or MAP&lt;K, BLOB&gt;. */
+  private static Object value(DataType type, Random rnd) {
+    if (type.root() == DataTypeRoot.BLOB) {
+      return blob(rnd);
+    }
+    int size = rnd.nextInt(5);
+    if (type.root() == DataTypeRoot.ARRAY) {
+      List<byte[]> out = new ArrayList<>();
+      for (int i = 0; i < size; i++) {
+        out.add(rnd.nextInt(5) == 0 ? null : blob(rnd));
+      }
+      return out;
+    }
+    DataType keyType = ((MapType) type).keyType();
+    Map<Object, byte[]> out = new LinkedHashMap<>();
+    Set<Object> seen = new HashSet<>();
+    for (int tries = 0; out.size() < size && tries < 20; tries++) {
+      Object key = key(keyType, rnd);
+      if (seen.add(key instanceof byte[] b ? ByteBuffer.wrap(b) : key)) {
+        out.put(key, rnd.nextInt(5) == 0 ? null : blob(rnd));
+      }
+    }
+    return out;
+  }
+
+  private static byte[] blob(Random rnd) {
+    byte[] b = new byte[rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(60)];
+    rnd.nextBytes(b);
+    return b;
+  }
+
+  private static Object key(DataType type, Random rnd) {
+    switch (type.root()) {
+      case INTEGER:
+        return rnd.nextInt();
+      case BIGINT:
+        return rnd.nextLong();
+      case TINYINT:
+        return (byte) rnd.nextInt();
+      case SMALLINT:
+        return (short) rnd.nextInt();
+      case BOOLEAN:
+        return rnd.nextBoolean();
+      case DECIMAL:
+        {
+          DecimalType d = (DecimalType) type;
+          // Fewer bits than 10^precision needs, so every value fits.
+          BigInteger unscaled = new BigInteger((int) (d.precision() * 3.32) - 1, rnd);
+          return new BigDecimal(rnd.nextBoolean() ? unscaled : unscaled.negate(), d.scale());
+        }
+      case DATE:
+        return LocalDate.ofEpochDay(rnd.nextInt(40_000) - 20_000);
+      case TIME_WITHOUT_TIME_ZONE:
+        return LocalTime.ofNanoOfDay(rnd.nextInt(86_400_000) * 1_000_000L);
+      case VARBINARY:
+        {
+          byte[] b = new byte[rnd.nextInt(6)];
+          rnd.nextBytes(b);
+          return b;
+        }
+      default:
+        String[] words = {"", "a", "lake", "\u00e9t\u00e9", "\u6f22\u5b57", "\ud83d\ude00"};
+        return words[rnd.nextInt(words.length)] + rnd.nextInt(10);
+    }
+  }
+
+  /** Appends a random non-null cell; returns each element's {offset, length}, null ones null. */
+  private static List<long[]> addRandomCell(BlobFileWriter w, DataType type, Random rnd)
+      throws IOException {
+    if (type.root() == DataTypeRoot.BLOB) {
+      return Arrays.asList(w.add(blob(rnd)));
+    }
+    BlobFileWriter.NestedCell cell;
+    Object value = value(type, rnd);
+    if (type.root() == DataTypeRoot.ARRAY) {
+      cell = w.addArray(castList(value));
+    } else {
+      List<SimpleEntry<Object, byte[]>> entries = new ArrayList<>();
+      ((Map<?, ?>) value).forEach((k, v) -> entries.add(new SimpleEntry<>(k, (byte[]) v)));
+      cell = w.addMap(entries);
+    }
+    List<long[]> ranges = new ArrayList<>();
+    for (int e = 0; e < cell.layout().count(); e++) {
+      long length = cell.layout().valueLength(e);
+      ranges.add(length < 0 ? null : new long[] {cell.layout().valueOffset(e), length});
+    }
+    return ranges;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<byte[]> castList(Object value) {
+    return (List<byte[]>) value;
+  }
+
+  /** A table value's payloads in stored order: the BLOB, the elements or the map values. */
+  private static List<byte[]> payloads(Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof byte[] b) {
+      return Arrays.asList(b);
+    }
+    if (value instanceof List<?> list) {
+      return castList(list);
+    }
+    List<byte[]> out = new ArrayList<>();
+    ((Map<?, ?>) value).values().forEach(v -> out.add((byte[]) v));
+    return out;
+  }
+
+  /**
+   * The descriptors of row {@code r} of a file-form vector: one for a BLOB, one per element or map
+   * value (null ones null), or null for a null row.
+   */
+  private static List<BlobDescriptor> descriptors(FieldVector vector, int r) {
+    if (vector.isNull(r)) {
+      return null;
+    }
+    if (vector instanceof VarBinaryVector v) {
+      return List.of(BlobDescriptor.deserialize(v.get(r)));
+    }
+    ListVector list = (ListVector) vector;
+    FieldVector data = list.getDataVector();
+    VarBinaryVector values =
+        (VarBinaryVector)
+            (data instanceof StructVector s ? s.getChildrenFromFields().get(1) : data);
+    List<BlobDescriptor> out = new ArrayList<>();
+    for (int i = list.getElementStartIndex(r); i < list.getElementEndIndex(r); i++) {
+      out.add(values.isNull(i) ? null : BlobDescriptor.deserialize(values.get(i)));
+    }
+    return out;
+  }
+
+  private byte[] bytesAt(BlobDescriptor d) throws IOException {
+    byte[] out = new byte[Math.toIntExact(d.length())];
+    FileIO io = d.uri().startsWith("mem/") ? memory : FileIO.local();
+    try (InputFile in = io.newInputFile(d.uri())) {
+      in.readFully(d.offset(), out, 0, out.length);
+    }
+    return out;
+  }
+
+  private FieldVector fileFormVector(String name, DataType type) {
+    return ArrowSchemas.toArrowField(name, StorageTypes.toFileType(type)).createVector(allocator);
+  }
+
+  private <T extends AutoCloseable> T track(T resource) {
+    toClose.add(resource);
+    return resource;
+  }
+
+  @FunctionalInterface
+  private interface Cells {
+    void write(BlobFileWriter w) throws IOException;
+  }
+
+  private static byte[] writeBytes(DataType type, Cells cells) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (BlobFileWriter w = new BlobFileWriter(out, "mem", type)) {
+      cells.write(w);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** Writes a file into {@link #memory} and returns its path. */
+  private String blobFile(DataType type, Cells cells) {
+    String path = "mem/" + type.root() + "-" + memory.files.size() + ".blob";
+    memory.put(path, writeBytes(type, cells));
+    return path;
+  }
+
+  /**
+   * Files held in memory (other paths go to the local file system), recording every read as
+   * {position, length} and counting open files. Its files' {@code name()} differs from their path,
+   * so tests see that messages name the path the caller gave.
+   */
+  private static final class MemoryFileIO extends ForwardingFileIO {
+    final Map<String, byte[]> files = new HashMap<>();
+    final List<long[]> reads = new ArrayList<>();
+    int open;
+
+    MemoryFileIO() {
+      super(FileIO.local());
+    }
+
+    void put(String path, byte[] bytes) {
+      files.put(path, bytes);
+    }
+
+    @Override
+    public InputFile newInputFile(String path) throws IOException {
+      byte[] bytes = files.get(path);
+      if (bytes == null) {
+        throw new FileNotFoundException(path);
+      }
+      open++;
+      return new InputFile() {
+        private boolean closed;
+
+        @Override
+        public String name() {
+          return "memory:" + path.hashCode();
+        }
+
+        @Override
+        public long length() {
+          return bytes.length;
+        }
+
+        @Override
+        public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+          reads.add(new long[] {position, len});
+          if (position < 0 || position > bytes.length - (long) len) {
+            throw new EOFException(path + ": " + len + " bytes at " + position + " past the end");
+          }
+          System.arraycopy(bytes, (int) position, buf, off, len);
+        }
+
+        @Override
+        public void close() {
+          if (!closed) {
+            closed = true;
+            open--;
+          }
+        }
+      };
+    }
+  }
+}

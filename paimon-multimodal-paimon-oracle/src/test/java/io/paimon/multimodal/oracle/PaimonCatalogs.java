@@ -1,0 +1,255 @@
+package io.paimon.multimodal.oracle;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.Nullable;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.schema.SchemaChange;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
+import org.apache.paimon.types.DataField;
+import org.apache.paimon.types.DataType;
+import org.apache.paimon.types.RowType;
+import org.apache.paimon.utils.Range;
+
+/**
+ * Test fixture: an Apache Paimon 1.4.2 {@code FileSystemCatalog} over a local warehouse directory,
+ * database {@code default}, with the operations the oracle tests need: create a row-tracking,
+ * data-evolution table with {@code file.format=row}, write rows in one batch commit, read every row
+ * with its {@code _ROW_ID} through {@code <table>$row_tracking}, list the planned files, add a
+ * column, create a tag. Values go in and come out in our Java value model ({@link PaimonValues}).
+ *
+ * <p>One instance per test class is the intent (Paimon's catalog is cheap, but each table costs a
+ * few file system round trips); close it when done. Not thread-safe.
+ */
+final class PaimonCatalogs implements AutoCloseable {
+
+  /** The database every table goes to. */
+  static final String DATABASE = "default";
+
+  /** The row-ID system column as Paimon names it. */
+  static final String ROW_ID = "_ROW_ID";
+
+  private final String warehouse;
+  private final Catalog catalog;
+
+  private PaimonCatalogs(String warehouse, Catalog catalog) {
+    this.warehouse = warehouse;
+    this.catalog = catalog;
+  }
+
+  /** A catalog on {@code warehouse} (created if missing), with database {@code default}. */
+  static PaimonCatalogs open(Path warehouse) throws Exception {
+    Options options = new Options();
+    options.set("warehouse", warehouse.toAbsolutePath().toString());
+    // Other writers (our library) change tables under the catalog: no cached tables or schemas.
+    options.set("cache-enabled", "false");
+    Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
+    catalog.createDatabase(DATABASE, true);
+    return new PaimonCatalogs(warehouse.toAbsolutePath().toString(), catalog);
+  }
+
+  /** The warehouse directory. */
+  String warehouse() {
+    return warehouse;
+  }
+
+  /** The catalog itself, for what this fixture does not cover. */
+  Catalog catalog() {
+    return catalog;
+  }
+
+  /** The options every table gets: row tracking, data evolution and {@code file.format=row}. */
+  static Map<String, String> tableOptions() {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("row-tracking.enabled", "true");
+    options.put("data-evolution.enabled", "true");
+    options.put("file.format", RowFormatFactory.IDENTIFIER);
+    return options;
+  }
+
+  /**
+   * Options that keep the given BLOB columns in the data files as descriptors, with Paimon writing
+   * their payloads to {@code .blob} files under {@code externalDir} ({@code
+   * blob-external-storage-field}, Paimon 1.4.x). Without external storage, cells must be {@link
+   * org.apache.paimon.data.Blob}s with a descriptor ({@code Blob.fromFile}).
+   */
+  static Map<String, String> descriptorOptions(String columns, @Nullable String externalDir) {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("blob-descriptor-field", columns);
+    if (externalDir != null) {
+      options.put("blob-external-storage-field", columns);
+      options.put("blob-external-storage-path", externalDir);
+    }
+    return options;
+  }
+
+  /**
+   * Creates table {@code name} with these columns, partition keys and extra options (on top of
+   * {@link #tableOptions()}).
+   */
+  FileStoreTable createTable(
+      String name, RowType columns, List<String> partitionKeys, Map<String, String> extraOptions)
+      throws Exception {
+    Schema.Builder schema = Schema.newBuilder();
+    for (DataField f : columns.getFields()) {
+      schema.column(f.name(), f.type(), f.description());
+    }
+    schema.partitionKeys(partitionKeys);
+    Map<String, String> options = tableOptions();
+    options.putAll(extraOptions);
+    schema.options(options);
+    catalog.createTable(identifier(name), schema.build(), false);
+    return table(name);
+  }
+
+  /** The table as it is now (after the latest schema change). */
+  FileStoreTable table(String name) throws Exception {
+    return (FileStoreTable) catalog.getTable(identifier(name));
+  }
+
+  /** Writes rows (column name to Java value; missing columns null) in one batch commit. */
+  void write(String name, List<Map<String, Object>> rows) throws Exception {
+    Table table = table(name);
+    RowType type = table.rowType();
+    List<InternalRow> converted = new ArrayList<>(rows.size());
+    for (Map<String, Object> row : rows) {
+      converted.add(PaimonValues.mapToPaimonRow(row, type));
+    }
+    writeInternal(table, converted);
+  }
+
+  /** Writes Paimon rows of the table's current row type in one batch commit. */
+  static void writeInternal(Table table, List<? extends InternalRow> rows) throws Exception {
+    BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    try (BatchTableWrite write = builder.newWrite();
+        BatchTableCommit commit = builder.newCommit()) {
+      for (InternalRow row : rows) {
+        write.write(row);
+      }
+      commit.commit(write.prepareCommit());
+    }
+  }
+
+  /**
+   * Every row of the latest snapshot as Paimon reads it through {@code <name>$row_tracking}: the
+   * table's columns (BLOB cells as payload bytes) then {@code _ROW_ID}, in {@code _ROW_ID} order.
+   */
+  List<Map<String, Object>> readWithRowId(String name) throws Exception {
+    return readWithRowId(name, null);
+  }
+
+  /**
+   * As {@link #readWithRowId(String)}, restricted to these {@code _ROW_ID} ranges (inclusive), so
+   * that Paimon hands the format a selection of file positions.
+   */
+  List<Map<String, Object>> readWithRowId(String name, @Nullable List<Range> rowRanges)
+      throws Exception {
+    int userColumns = table(name).rowType().getFieldCount();
+    Table tracking = catalog.getTable(identifier(name + "$row_tracking"));
+    RowType type = tracking.rowType();
+    ReadBuilder builder = tracking.newReadBuilder();
+    if (rowRanges != null) {
+      builder = builder.withRowRanges(rowRanges);
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    List<Split> splits = builder.newScan().plan().splits();
+    try (RecordReader<InternalRow> reader = builder.newRead().createReader(splits)) {
+      reader.forEachRemaining(
+          row -> {
+            Map<String, Object> all = PaimonValues.rowToJava(row, type);
+            Map<String, Object> kept = new LinkedHashMap<>();
+            int i = 0;
+            for (Map.Entry<String, Object> e : all.entrySet()) {
+              if (i++ < userColumns || e.getKey().equals(ROW_ID)) {
+                kept.put(e.getKey(), e.getValue());
+              }
+            }
+            out.add(kept);
+          });
+    }
+    out.sort(Comparator.comparingLong(r -> (Long) r.get(ROW_ID)));
+    return out;
+  }
+
+  /** One data file of a plan, as Paimon's {@link DataSplit#dataFiles()} describes it. */
+  record PlannedFile(
+      String path,
+      String fileName,
+      long rowCount,
+      @Nullable Long firstRowId,
+      @Nullable List<String> writeCols,
+      long schemaId,
+      long maxSequenceNumber,
+      long fileSize) {
+
+    /** Whether this is a {@code .blob} file of BLOB columns. */
+    boolean isBlobFile() {
+      return fileName.endsWith(".blob");
+    }
+  }
+
+  /** The files Paimon plans for a full read of the latest snapshot, in plan order. */
+  List<PlannedFile> plannedFiles(String name) throws Exception {
+    List<PlannedFile> out = new ArrayList<>();
+    for (Split split : table(name).newReadBuilder().newScan().plan().splits()) {
+      DataSplit data = (DataSplit) split;
+      for (DataFileMeta f : data.dataFiles()) {
+        String path = f.externalPath().orElse(data.bucketPath() + "/" + f.fileName());
+        out.add(
+            new PlannedFile(
+                path,
+                f.fileName(),
+                f.rowCount(),
+                f.firstRowId(),
+                f.writeCols(),
+                f.schemaId(),
+                f.maxSequenceNumber(),
+                f.fileSize()));
+      }
+    }
+    return out;
+  }
+
+  /** Appends a nullable column at the end of the table's schema. */
+  void addColumn(String name, String column, DataType type) throws Exception {
+    catalog.alterTable(identifier(name), SchemaChange.addColumn(column, type), false);
+  }
+
+  /** Tags the latest snapshot. */
+  void createTag(String name, String tag) throws Exception {
+    table(name).createTag(tag);
+  }
+
+  /** The row type of schema {@code schemaId} of the table. */
+  RowType schemaRowType(String name, long schemaId) throws Exception {
+    return table(name).schemaManager().schema(schemaId).logicalRowType();
+  }
+
+  static Identifier identifier(String name) {
+    return Identifier.create(DATABASE, name);
+  }
+
+  @Override
+  public void close() throws Exception {
+    catalog.close();
+  }
+}
