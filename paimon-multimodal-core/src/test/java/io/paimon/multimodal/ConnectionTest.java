@@ -110,10 +110,10 @@ class ConnectionTest {
     conn.createTable("audio_clips-2", Schema.builder().column("x", DataTypes.INT()).build(), false);
 
     assertThat(docs.name()).isEqualTo("docs");
-    assertThat(docs.schema()).isEqualTo(schema);
+    assertSameSchema(docs.schema(), schema);
     assertThat(conn.listTables()).containsExactly("audio_clips-2", "docs");
     Table again = conn.getTable("docs");
-    assertThat(again.schema()).isEqualTo(schema);
+    assertSameSchema(again.schema(), schema);
     assertThat(again.latestSnapshot()).isEmpty();
 
     conn.dropTable("docs", false);
@@ -158,7 +158,7 @@ class ConnectionTest {
         .hasMessage("table 'docs' already exists in database 'default'");
     Table existing = conn.createTable("docs", other, true);
 
-    assertThat(existing.schema()).isEqualTo(docsSchema());
+    assertSameSchema(existing.schema(), docsSchema());
     assertThat(existing.scan().select("id").toList()).containsExactly(Map.of("id", 7L));
   }
 
@@ -318,7 +318,7 @@ class ConnectionTest {
   }
 
   @Test
-  void writesTheSchemaFileAsJson() throws Exception {
+  void writesTheSchemaFileAsPaimonJson() throws Exception {
     Connection conn = track(Multimodal.connect(dir.toString()));
     conn.createTable("docs", docsSchema(), false);
 
@@ -326,26 +326,47 @@ class ConnectionTest {
         new ObjectMapper()
             .readTree(Files.readAllBytes(dir.resolve("default.db/docs/schema/schema-0")));
 
+    assertThat(json.get("version").asInt()).isEqualTo(3);
     assertThat(json.get("id").asLong()).isZero();
     JsonNode fields = json.get("fields");
     assertThat(fields).hasSize(5);
     String[][] expected = {
-      {"0", "id", "BIGINT", "false"},
-      {"1", "content", "STRING", "true"},
-      {"2", "tags", "ARRAY<STRING NOT NULL>", "true"},
-      {"3", "image", "BLOB", "true"},
-      {"4", "category", "STRING", "true"},
+      {"0", "id", "\"BIGINT NOT NULL\""},
+      {"1", "content", "\"STRING\""},
+      {"2", "tags", "{\"type\":\"ARRAY\",\"element\":\"STRING NOT NULL\"}"},
+      {"3", "image", "\"BLOB\""},
+      {"4", "category", "\"STRING\""},
     };
     for (int i = 0; i < expected.length; i++) {
       JsonNode f = fields.get(i);
       assertThat(f.get("id").asInt()).as("field %d", i).isEqualTo(Integer.parseInt(expected[i][0]));
       assertThat(f.get("name").asText()).isEqualTo(expected[i][1]);
-      assertThat(f.get("type").asText()).isEqualTo(expected[i][2]);
-      assertThat(f.get("nullable").asBoolean()).isEqualTo(Boolean.parseBoolean(expected[i][3]));
+      assertThat(f.get("type").toString()).isEqualTo(expected[i][2]);
     }
+    assertThat(json.get("highestFieldId").asInt()).isEqualTo(4);
     assertThat(json.get("partitionKeys")).hasSize(1);
     assertThat(json.get("partitionKeys").get(0).asText()).isEqualTo("category");
-    assertThat(json.get("options").size()).isEqualTo(1);
-    assertThat(json.get("options").get("target-file-size").asText()).isEqualTo("64 kb");
+    assertThat(json.get("primaryKeys")).isEmpty();
+    JsonNode options = json.get("options");
+    assertThat(options.get("target-file-size").asText()).isEqualTo("64 kb");
+    assertThat(options.get("row-tracking.enabled").asText()).isEqualTo("true");
+    assertThat(options.get("data-evolution.enabled").asText()).isEqualTo("true");
+    assertThat(options.get("file.format").asText()).isEqualTo("row");
+    assertThat(options.size()).isEqualTo(4);
+  }
+
+  /**
+   * A table's schema is the one given plus the options every table gets (an append table with row
+   * tracking and data evolution, in row files).
+   */
+  private static void assertSameSchema(Schema actual, Schema expected) {
+    assertThat(actual.rowType()).isEqualTo(expected.rowType());
+    assertThat(actual.partitionKeys()).isEqualTo(expected.partitionKeys());
+    assertThat(actual.options())
+        .containsAllEntriesOf(expected.options())
+        .containsEntry("row-tracking.enabled", "true")
+        .containsEntry("data-evolution.enabled", "true")
+        .containsEntry("file.format", "row")
+        .hasSize(expected.options().size() + 3);
   }
 }

@@ -62,7 +62,7 @@ class PartitionedWriteTest {
   }
 
   private static Set<String> rowFiles(Table t) {
-    return TestTables.files(t, "data").stream()
+    return TestTables.bucketFiles(t).stream()
         .filter(f -> f.endsWith(".row"))
         .collect(Collectors.toSet());
   }
@@ -189,7 +189,7 @@ class PartitionedWriteTest {
         .hasMessageStartingWith("row 13:")
         .hasMessageContaining("image");
     assertThat(rowFiles(t)).isEmpty();
-    assertThat(TestTables.files(t, "data")).isEmpty();
+    assertThat(TestTables.bucketFiles(t)).isEmpty();
     assertThat(t.latestSnapshot()).isEmpty();
     try (var files = Files.list(TestTables.root(t).resolve("snapshot"))) {
       assertThat(files.count()).isZero();

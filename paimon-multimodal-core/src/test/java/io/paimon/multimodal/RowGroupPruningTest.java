@@ -65,7 +65,7 @@ class RowGroupPruningTest {
   }
 
   private Path dataFile() throws Exception {
-    try (Stream<Path> files = Files.list(dir.resolve("default.db/t/data"))) {
+    try (Stream<Path> files = Files.list(dir.resolve("default.db/t/bucket-0"))) {
       return files.filter(p -> p.toString().endsWith(".row")).findFirst().orElseThrow();
     }
   }
@@ -75,7 +75,8 @@ class RowGroupPruningTest {
     Path file = dataFile();
     long fileSize = Files.size(file);
     assertThat(table.scan().plan()).hasSize(1);
-    assertThat(Files.list(dir.resolve("default.db/t/index")).count()).isEqualTo(1);
+    // The row-group statistics live beside their data file, named in its _EXTRA_FILES.
+    assertThat(TestTables.bucketFiles(table)).filteredOn(f -> f.endsWith(".stats")).hasSize(1);
 
     io.reset();
     List<Map<String, Object>> rows =
@@ -110,7 +111,8 @@ class RowGroupPruningTest {
   @Test
   void removeOrphanFilesKeepsTheStatisticsOfLiveFiles() throws Exception {
     assertThat(table.removeOrphanFiles(java.time.Duration.ZERO)).isEmpty();
-    assertThat(Files.list(dir.resolve("default.db/t/index")).count()).isEqualTo(1);
+    // The row-group statistics live beside their data file, named in its _EXTRA_FILES.
+    assertThat(TestTables.bucketFiles(table)).filteredOn(f -> f.endsWith(".stats")).hasSize(1);
     assertThat(table.scan().where("id = 123").allocator(allocator).count()).isEqualTo(1);
   }
 }

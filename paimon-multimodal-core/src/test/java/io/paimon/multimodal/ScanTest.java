@@ -276,7 +276,7 @@ class ScanTest {
 
     assertThatThrownBy(() -> scan().split(foreign).toList())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("split " + foreign + " is not a data file of snapshot 1 of table 'docs'");
+        .hasMessage("split " + foreign + " is not a row range of snapshot 1 of table 'docs'");
   }
 
   @Test

@@ -153,7 +153,7 @@ class WriteValidationTest {
         .hasMessageStartingWith("row 250: field 'i32'");
     assertThat(empty.latestSnapshot()).isEmpty();
     assertThat(TableFixtures.tree(dir.resolve("default.db/empty")))
-        .allMatch(p -> p.startsWith("schema") || p.equals("data") || p.equals("manifest"));
+        .allMatch(p -> p.startsWith("schema") || p.equals("bucket-0") || p.equals("manifest"));
   }
 
   @Test

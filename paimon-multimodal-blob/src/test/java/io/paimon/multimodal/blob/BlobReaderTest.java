@@ -290,23 +290,36 @@ class BlobReaderTest {
 
   @Test
   void aMissingOrTruncatedFileIsAnErrorNamingRowColumnAndFile() throws Exception {
-    Table t = BlobTables.table(conn, "docs");
-    t.add(BlobTables.images(7, 0, 20, sizes(20, 100)));
-    String uri = firstImageUri(t);
+    Table store = BlobTables.table(conn, "store");
+    store.add(BlobTables.images(7, 0, 20, sizes(20, 100)));
+    // A table of references into the other table's .blob file: its scan needs nothing of that file,
+    // so damage to it surfaces in the BLOB read, at the row that points into it.
+    Table t = BlobTables.tableWithReferences(conn, "docs");
+    List<Map<String, Object>> refs = new ArrayList<>();
+    for (Map<String, Object> r : store.scan().select("id", "image").toList()) {
+      Map<String, Object> row = new java.util.LinkedHashMap<>();
+      row.put("id", r.get("id"));
+      row.put("ref", r.get("image"));
+      refs.add(row);
+    }
+    t.add(refs);
+    String uri = firstImageUri(store);
     try (RandomAccessFile f = new RandomAccessFile(uri, "rw")) {
       f.setLength(116 * 12 + 50);
     }
-    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id >= 10")).holeLimit(0).read("image"))
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id >= 10")).holeLimit(0).read("ref"))
         .isInstanceOfSatisfying(
             BlobReadException.class,
             e -> {
               assertThat(e.reason()).isEqualTo(BlobReadException.Reason.SHORT_READ);
               assertThat(e.row()).isEqualTo(2);
-              assertThat(e.column()).isEqualTo("image");
+              assertThat(e.column()).isEqualTo("ref");
             })
         .hasMessageContaining(uri);
+    // The table that owns the file cannot even find its payloads: its scan names the file.
+    assertThatThrownBy(() -> BlobReader.of(store.scan()).read("image")).hasMessageContaining(uri);
     Files.delete(Path.of(uri));
-    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("image"))
+    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("ref"))
         .isInstanceOfSatisfying(
             BlobReadException.class,
             e -> {
@@ -362,24 +375,31 @@ class BlobReaderTest {
 
   @Test
   void descriptorsWhoseEntriesOverlapInATableFileAreRejectedAsMalformed() {
-    Table t = BlobTables.table(conn, "docs");
+    Table t = BlobTables.tableWithReferences(conn, "docs");
     t.add(BlobTables.images(14, 0, 3, sizes(3, 200)));
     BlobDescriptor first = (BlobDescriptor) t.scan().where("id = 0").toList().get(0).get("image");
     // A user-registered descriptor shifted 8 bytes into the first payload: its entry would
     // overlap the real one.
     Map<String, Object> row = new java.util.LinkedHashMap<>();
     row.put("id", 10L);
-    row.put("image", new BlobDescriptor(first.uri(), first.offset() + 8, first.length()));
+    row.put("ref", new BlobDescriptor(first.uri(), first.offset() + 8, first.length()));
     t.add(List.of(row));
-    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("image"))
+    // Read together with the real entries, it is caught overlapping one of them.
+    assertThatThrownBy(() -> BlobReader.of(t.scan()).read("image", "ref"))
         .isInstanceOfSatisfying(
             BlobReadException.class,
             e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.MALFORMED))
         .hasMessageContaining("overlaps entry");
+    // Alone, its bytes do not frame an entry.
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id = 10")).read("ref"))
+        .isInstanceOfSatisfying(
+            BlobReadException.class,
+            e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.MALFORMED))
+        .hasMessageContaining("bad entry magic");
     // Without checksums it is a plain range, as the user described it.
     try (BlobBatch b =
-        BlobReader.of(t.scan().where("id = 10")).verifyChecksums(false).read("image")) {
-      assertThat(b.blobs("image").get(0)).hasSize(200);
+        BlobReader.of(t.scan().where("id = 10")).verifyChecksums(false).read("ref")) {
+      assertThat(b.blobs("ref").get(0)).hasSize(200);
     }
   }
 
@@ -387,7 +407,7 @@ class BlobReaderTest {
   @SuppressWarnings("unchecked")
   void anArrayElementDescriptorStoredInAScalarColumnIsCheckedAgainstItsNestedEntry()
       throws Exception {
-    Table t = BlobTables.table(conn, "docs");
+    Table t = BlobTables.tableWithReferences(conn, "docs");
     byte[] a = BlobTables.payload(15, 1, 300);
     byte[] b = BlobTables.payload(15, 2, 40);
     Map<String, Object> row = new java.util.LinkedHashMap<>();
@@ -398,10 +418,10 @@ class BlobReaderTest {
     BlobDescriptor second = (BlobDescriptor) pages.get(1);
     Map<String, Object> copy = new java.util.LinkedHashMap<>();
     copy.put("id", 1L);
-    copy.put("image", second);
+    copy.put("ref", second);
     t.add(List.of(copy));
-    try (BlobBatch batch = BlobReader.of(t.scan().where("id = 1")).read("image")) {
-      assertThat(batch.blobs("image").get(0)).isEqualTo(b);
+    try (BlobBatch batch = BlobReader.of(t.scan().where("id = 1")).read("ref")) {
+      assertThat(batch.blobs("ref").get(0)).isEqualTo(b);
     }
     // Damage the first element: the nested entry's CRC now fails for the copied descriptor too.
     BlobDescriptor firstElement = (BlobDescriptor) pages.get(0);
@@ -411,7 +431,7 @@ class BlobReaderTest {
       f.seek(firstElement.offset());
       f.write(v ^ 1);
     }
-    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id = 1")).read("image"))
+    assertThatThrownBy(() -> BlobReader.of(t.scan().where("id = 1")).read("ref"))
         .isInstanceOfSatisfying(
             BlobReadException.class,
             e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.CHECKSUM_MISMATCH));

@@ -168,4 +168,18 @@ final class BlobTables {
   static Table table(io.paimon.multimodal.Connection conn, String name) {
     return conn.createTable(name, schema(), false);
   }
+
+  /**
+   * {@link #schema()} plus {@code ref BLOB}, a {@code blob-descriptor-field}: its cells are
+   * descriptors as the user gave them (Paimon's layout for payloads stored elsewhere), so they may
+   * point anywhere, even into this table's own {@code .blob} files.
+   */
+  static Table tableWithReferences(io.paimon.multimodal.Connection conn, String name) {
+    Schema.Builder b = Schema.builder();
+    schema().rowType().fields().forEach(f -> b.column(f.name(), f.type()));
+    return conn.createTable(
+        name,
+        b.column("ref", DataTypes.BLOB()).option("blob-descriptor-field", "ref").build(),
+        false);
+  }
 }

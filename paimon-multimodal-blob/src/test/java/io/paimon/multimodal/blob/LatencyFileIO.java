@@ -18,7 +18,8 @@ import java.util.function.LongSupplier;
  * for a per-request latency (fixed or random), then reads through; it counts requests and bytes,
  * the reads running at once, and logs each request. Only ranged reads on files whose path ends in
  * {@code .blob} (or every file, if configured) are delayed and counted, so that a table's metadata
- * reads do not blur the figures. Thread-safe.
+ * reads do not blur the figures; so are the reads of a {@code .blob} file's row index (its tail),
+ * which a scan makes to find the payloads' ranges before any payload is fetched. Thread-safe.
  */
 final class LatencyFileIO extends ForwardingFileIO {
 
@@ -32,6 +33,8 @@ final class LatencyFileIO extends ForwardingFileIO {
   private final AtomicInteger running = new AtomicInteger();
   private final AtomicInteger maxRunning = new AtomicInteger();
   private final List<Request> log = new ArrayList<>();
+  private final java.util.concurrent.ConcurrentHashMap<String, Long> payloadEnds =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private volatile RequestListener listener = r -> {};
   private volatile boolean scatteredReads = true;
 
@@ -115,6 +118,27 @@ final class LatencyFileIO extends ForwardingFileIO {
     log.clear();
   }
 
+  /** Where a {@code .blob} file's entries end and its index begins (from its 5-byte footer). */
+  private long payloadEnd(String path, InputFile in) throws IOException {
+    Long end = payloadEnds.get(path);
+    if (end == null) {
+      long length = in.length();
+      if (length < 5) {
+        return 0;
+      }
+      byte[] footer = new byte[4];
+      in.readFully(length - 5, footer, 0, 4);
+      int indexLength =
+          (footer[0] & 0xFF)
+              | (footer[1] & 0xFF) << 8
+              | (footer[2] & 0xFF) << 16
+              | (footer[3] & 0xFF) << 24;
+      end = Math.max(0, length - 5 - Math.max(0, indexLength));
+      payloadEnds.put(path, end);
+    }
+    return end;
+  }
+
   private boolean counted(String path) {
     return !blobFilesOnly || path.endsWith(".blob");
   }
@@ -128,6 +152,10 @@ final class LatencyFileIO extends ForwardingFileIO {
     return new ForwardingInputFile(in) {
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+        if (blobFilesOnly && position >= payloadEnd(path, in)) {
+          in.readFully(position, buf, off, len);
+          return;
+        }
         request(position, len, () -> in.readFully(position, buf, off, len));
       }
 

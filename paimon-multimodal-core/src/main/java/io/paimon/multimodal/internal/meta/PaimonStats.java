@@ -43,8 +43,8 @@ public final class PaimonStats {
         min[i] = lo;
         max[i] = hi;
       } else {
-        min[i] = s.min();
-        max[i] = s.max();
+        min[i] = asColumnClass(t, s.min());
+        max[i] = asColumnClass(t, s.max());
       }
     }
     return new SimpleStats(
@@ -97,6 +97,33 @@ public final class PaimonStats {
       }
     }
     return out;
+  }
+
+  /**
+   * A number as its column's Java class: rows may give an Integer for a BIGINT or a Float for a
+   * DOUBLE, and their statistics keep what was given; a BinaryRow stores the column's type.
+   */
+  static Object asColumnClass(DataType t, Object v) {
+    if (!(v instanceof Number) || v instanceof java.math.BigDecimal) {
+      return v;
+    }
+    Number n = (Number) v;
+    switch (t.root()) {
+      case TINYINT:
+        return n.byteValue();
+      case SMALLINT:
+        return n.shortValue();
+      case INTEGER:
+        return n.intValue();
+      case BIGINT:
+        return n.longValue();
+      case FLOAT:
+        return n.floatValue();
+      case DOUBLE:
+        return n.doubleValue();
+      default:
+        return v;
+    }
   }
 
   private static boolean isString(DataType t) {

@@ -128,7 +128,12 @@ public final class ManifestFiles {
       if (v != version) {
         throw r.error("_VERSION", "version " + v + " is not supported (expected " + version + ")");
       }
-      out.add(decoder.decode(r));
+      try {
+        out.add(decoder.decode(r));
+      } catch (RuntimeException e) {
+        // RecordFields checks every type; this only keeps a slip from escaping as another type.
+        throw new PaimonFormatException(file + ": record " + i + ": " + e, e);
+      }
     }
     return Collections.unmodifiableList(out);
   }

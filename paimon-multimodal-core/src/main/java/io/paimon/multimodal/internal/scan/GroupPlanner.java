@@ -47,6 +47,7 @@ final class GroupPlanner {
     Map<ByteBuffer, Object[]> partitionValues = new HashMap<>();
     for (ManifestEntry e : live) {
       DataFileMeta f = e.file();
+      PlannedFile.checkPlainName(table, f.fileName(), "data file");
       String format = f.format();
       if (!ROW.equals(format) && !BLOB.equals(format)) {
         throw new UnsupportedTableException(

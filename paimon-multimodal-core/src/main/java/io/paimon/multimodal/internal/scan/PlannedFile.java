@@ -44,6 +44,10 @@ record PlannedFile(
   static PlannedFile of(
       TableState table, TableSchema fileSchema, DataFileMeta f, String partitionPath)
       throws PaimonFormatException {
+    checkPlainName(table, f.fileName(), "data file");
+    for (String extra : f.extraFiles()) {
+      checkPlainName(table, extra, "extra file of " + f.fileName());
+    }
     String path =
         f.externalPath() != null
             ? f.externalPath()
@@ -120,6 +124,24 @@ record PlannedFile(
         tableColumnOf,
         fileColumnOf,
         List.copyOf(written));
+  }
+
+  /**
+   * A manifest names files inside their bucket directory: a name with a path separator (or {@code
+   * .}, {@code ..}) would read or, at cleanup, delete a file elsewhere. Files elsewhere are named
+   * by {@code _EXTERNAL_PATH}.
+   */
+  static void checkPlainName(TableState table, String name, String what)
+      throws PaimonFormatException {
+    if (name.isEmpty()
+        || name.equals(".")
+        || name.equals("..")
+        || name.indexOf('/') >= 0
+        || name.indexOf('\\') >= 0
+        || name.indexOf('\0') >= 0) {
+      throw new PaimonFormatException(
+          table.paths().root() + ": the " + what + " name '" + name + "' is not a plain file name");
+    }
   }
 
   private static int indexOfId(RowType type, int id) {

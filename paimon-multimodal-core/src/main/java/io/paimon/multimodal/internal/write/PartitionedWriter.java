@@ -84,7 +84,7 @@ public final class PartitionedWriter implements DataWriter {
       }
       Object[] raw = new Object[keyColumns.length];
       for (int k = 0; k < keyColumns.length; k++) {
-        raw[k] = values[keyColumns[k]];
+        raw[k] = integral(keyTypes.get(k), values[keyColumns[k]]);
       }
       byte[] bytes;
       try {
@@ -111,6 +111,33 @@ public final class PartitionedWriter implements DataWriter {
     TableWriter writer = eldest.next().getValue();
     eldest.remove();
     finished.addAll(writer.finish());
+  }
+
+  /**
+   * An integral partition value as its column's Java class: rows may give an Integer for a BIGINT
+   * (as they may for any column); the partition row stores the column's type. Other values are
+   * returned as given (a wrong class fails in the data file's writer, naming the column).
+   */
+  private static Object integral(DataType type, Object value) {
+    if (!(value instanceof Byte
+        || value instanceof Short
+        || value instanceof Integer
+        || value instanceof Long)) {
+      return value;
+    }
+    long v = ((Number) value).longValue();
+    switch (type.root()) {
+      case TINYINT:
+        return v == (byte) v ? (Object) (byte) v : value;
+      case SMALLINT:
+        return v == (short) v ? (Object) (short) v : value;
+      case INTEGER:
+        return v == (int) v ? (Object) (int) v : value;
+      case BIGINT:
+        return v;
+      default:
+        return value;
+    }
   }
 
   private static Object normalize(Object value) {

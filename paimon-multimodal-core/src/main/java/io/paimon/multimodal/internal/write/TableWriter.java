@@ -471,6 +471,27 @@ public final class TableWriter implements DataWriter, AutoCloseable {
         // an undeletable file is an orphan that removeOrphanFiles will collect
       }
     }
+    if (!written.isEmpty()) {
+      removeEmptyDirectories();
+    }
+  }
+
+  /** The bucket directory and partition directories this writer made, if they are now empty. */
+  private void removeEmptyDirectories() {
+    String dir = table.paths().bucketDir(partitionPath);
+    String stop = table.paths().root();
+    while (dir.length() > stop.length() && dir.startsWith(stop)) {
+      try {
+        if (!io.list(dir).isEmpty()) {
+          return;
+        }
+        io.delete(dir);
+      } catch (IOException e) {
+        // another writer's file arrived, or the store keeps no directories: either is fine
+        return;
+      }
+      dir = dir.substring(0, dir.lastIndexOf('/'));
+    }
   }
 
   /** Closes open files without recording them. */

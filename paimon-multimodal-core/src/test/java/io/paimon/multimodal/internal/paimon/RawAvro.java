@@ -1,0 +1,86 @@
+package io.paimon.multimodal.internal.paimon;
+
+import io.paimon.row.internal.Varints;
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Builds Avro container files byte by byte, so tests can declare lengths and counts that no Avro
+ * writer would, and measures what a read allocates.
+ */
+final class RawAvro {
+
+  static final byte[] SYNC = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+  /** A container header: magic, the schema and codec as metadata, the sync marker. */
+  static RawAvro header(String schemaJson, String codec) {
+    RawAvro a = new RawAvro();
+    a.raw(new byte[] {'O', 'b', 'j', 1});
+    a.zigzag(2).string("avro.schema").string(schemaJson).string("avro.codec").string(codec);
+    a.zigzag(0).raw(SYNC);
+    return a;
+  }
+
+  /** A block of {@code count} records whose (already compressed) bytes are {@code data}. */
+  RawAvro block(long count, byte[] data) {
+    return zigzag(count).zigzag(data.length).raw(data).raw(SYNC);
+  }
+
+  RawAvro zigzag(long v) {
+    long z = Varints.zigzag(v);
+    byte[] buf = new byte[Varints.MAX_VARINT64_BYTES];
+    out.write(buf, 0, Varints.write(z, buf, 0));
+    return this;
+  }
+
+  RawAvro string(String s) {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    return zigzag(b.length).raw(b);
+  }
+
+  RawAvro raw(byte[] b) {
+    out.write(b, 0, b.length);
+    return this;
+  }
+
+  byte[] bytes() {
+    return out.toByteArray();
+  }
+
+  /** Avro data: the bytes of {@code values}, each a long as a zigzag varint or a byte[] as is. */
+  static byte[] data(Object... values) {
+    RawAvro a = new RawAvro();
+    for (Object v : values) {
+      if (v instanceof byte[]) {
+        a.raw((byte[]) v);
+      } else if (v instanceof String) {
+        a.string((String) v);
+      } else {
+        a.zigzag(((Number) v).longValue());
+      }
+    }
+    return a.bytes();
+  }
+
+  interface Body {
+    void run() throws Throwable;
+  }
+
+  /** The heap bytes the current thread allocates while running {@code body}, which may throw. */
+  static long allocatedBy(Body body) {
+    com.sun.management.ThreadMXBean mx =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long before = mx.getCurrentThreadAllocatedBytes();
+    try {
+      body.run();
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable expected) {
+      // The caller checks the exception separately; here only the allocation counts.
+    }
+    return mx.getCurrentThreadAllocatedBytes() - before;
+  }
+}
