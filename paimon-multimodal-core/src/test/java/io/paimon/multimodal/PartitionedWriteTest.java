@@ -87,6 +87,35 @@ class PartitionedWriteTest {
   }
 
   @Test
+  void partitionsLiveInPaimonsDirectoriesAndSplitsCarryTheirValues() {
+    Table t = table("t");
+    List<Map<String, Object>> input = rows(30, "lake", "a/b=c");
+    for (int i = 0; i < 30; i += 3) {
+      input.get(i).put("category", null);
+    }
+    t.add(input);
+
+    java.nio.file.Path root = TestTables.root(t);
+    assertThat(root.resolve("category=lake/bucket-0")).isDirectory();
+    // Hive-style escaping, and Paimon's directory for a null value.
+    assertThat(root.resolve("category=a%2Fb%3Dc/bucket-0")).isDirectory();
+    assertThat(root.resolve("category=__DEFAULT_PARTITION__/bucket-0")).isDirectory();
+    Map<Object, Long> rowsByPartition = new java.util.HashMap<>();
+    for (Split split : t.scan().plan()) {
+      assertThat(split.partition()).containsOnlyKeys("category");
+      rowsByPartition.merge(split.partition().get("category"), split.rowCount(), Long::sum);
+      for (SplitFile f : split.files()) {
+        assertThat(f.path()).contains("/category=").contains("/bucket-0/");
+      }
+    }
+    Map<Object, Long> expected = new java.util.HashMap<>();
+    expected.put("lake", 10L);
+    expected.put("a/b=c", 10L);
+    expected.put(null, 10L);
+    assertThat(rowsByPartition).isEqualTo(expected);
+  }
+
+  @Test
   void everyRowComesBackOnceWithUniqueRowIdsAndItsBlob() throws Exception {
     Table t = table("t");
     List<Map<String, Object>> input = rows(500, "a", "b", "c", "d", "e");

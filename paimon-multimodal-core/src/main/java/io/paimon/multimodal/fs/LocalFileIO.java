@@ -29,11 +29,20 @@ final class LocalFileIO implements FileIO {
 
   private LocalFileIO() {}
 
-  static Path toPath(String path) {
-    if (path.startsWith("file:")) {
-      return Path.of(URI.create(path));
+  /**
+   * The local path of a path string or {@code file:} URI. A string that is no path (a NUL, a
+   * malformed URI: what damaged metadata or a bad descriptor can hold) is an IOException naming it,
+   * like any other unreadable file, never an unchecked exception.
+   */
+  static Path toPath(String path) throws IOException {
+    try {
+      if (path.startsWith("file:")) {
+        return Path.of(URI.create(path));
+      }
+      return Path.of(path);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("'" + path + "' is not a valid local path: " + e.getMessage(), e);
     }
-    return Path.of(path);
   }
 
   @Override
@@ -133,7 +142,11 @@ final class LocalFileIO implements FileIO {
 
   @Override
   public boolean exists(String path) {
-    return Files.exists(toPath(path));
+    try {
+      return Files.exists(toPath(path));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   @Override

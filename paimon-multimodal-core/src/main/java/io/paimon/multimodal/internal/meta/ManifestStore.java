@@ -9,6 +9,7 @@ import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.ManifestFiles;
 import io.paimon.multimodal.internal.paimon.ManifestMeta;
+import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.SimpleStats;
 import io.paimon.types.DataType;
 import java.io.IOException;
@@ -101,7 +102,7 @@ public final class ManifestStore {
 
   /** The entries of a manifest, in stored order. */
   public List<ManifestEntry> readManifest(String name) throws IOException {
-    String file = paths.manifestFile(name);
+    String file = paths.manifestFile(checkName(name));
     return cache.get(
         file,
         "manifest",
@@ -120,7 +121,7 @@ public final class ManifestStore {
 
   /** The manifests named by a manifest list, in order. */
   public List<ManifestMeta> readList(String name) throws IOException {
-    String file = paths.manifestFile(name);
+    String file = paths.manifestFile(checkName(name));
     return cache.get(
         file,
         "list",
@@ -141,7 +142,7 @@ public final class ManifestStore {
 
   /** The entries of an index manifest. */
   public List<IndexManifestEntry> readIndexManifest(String name) throws IOException {
-    String file = paths.manifestFile(name);
+    String file = paths.manifestFile(checkName(name));
     return cache.get(
         file,
         "index",
@@ -150,6 +151,29 @@ public final class ManifestStore {
           return new MetadataCache.Loaded<>(
               ManifestFiles.readIndexManifest(bytes, file), bytes.length);
         });
+  }
+
+  /**
+   * A metadata file name as snapshots and manifest lists record it must be a plain name in {@code
+   * manifest/}: anything else (a path separator, {@code ..}, a NUL) would read a file elsewhere.
+   */
+  public String checkName(String name) throws PaimonFormatException {
+    if (!isPlainName(name)) {
+      throw new PaimonFormatException(
+          paths.root() + ": the metadata file name '" + name + "' is not a plain file name");
+    }
+    return name;
+  }
+
+  /** Whether {@code name} names a file inside one directory. */
+  public static boolean isPlainName(String name) {
+    return name != null
+        && !name.isEmpty()
+        && !name.equals(".")
+        && !name.equals("..")
+        && name.indexOf('/') < 0
+        && name.indexOf('\\') < 0
+        && name.indexOf('\0') < 0;
   }
 
   private void write(String path, byte[] content) throws IOException {

@@ -308,6 +308,9 @@ final class GroupPlanner {
           || e.deletionVectorRanges() == null) {
         continue;
       }
+      if (e.externalPath() == null) {
+        PlannedFile.checkPlainName(table, e.fileName(), "index file");
+      }
       String path =
           e.externalPath() != null ? e.externalPath() : table.paths().indexFile(e.fileName());
       out.putAll(

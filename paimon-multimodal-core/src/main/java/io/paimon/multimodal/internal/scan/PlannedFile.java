@@ -4,6 +4,7 @@ import io.paimon.multimodal.UnsupportedTableException;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.ColumnStats;
+import io.paimon.multimodal.internal.meta.ManifestStore;
 import io.paimon.multimodal.internal.meta.PaimonStats;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.PaimonFormatException;
@@ -133,12 +134,7 @@ record PlannedFile(
    */
   static void checkPlainName(TableState table, String name, String what)
       throws PaimonFormatException {
-    if (name.isEmpty()
-        || name.equals(".")
-        || name.equals("..")
-        || name.indexOf('/') >= 0
-        || name.indexOf('\\') >= 0
-        || name.indexOf('\0') >= 0) {
+    if (!ManifestStore.isPlainName(name)) {
       throw new PaimonFormatException(
           table.paths().root() + ": the " + what + " name '" + name + "' is not a plain file name");
     }
