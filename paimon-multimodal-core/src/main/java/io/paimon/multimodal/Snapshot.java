@@ -49,12 +49,17 @@ public final class Snapshot {
     return timeMillis;
   }
 
-  /** The number of rows in the table at this snapshot. */
+  /**
+   * The snapshot's record count as Paimon records it: the rows of every live file entry, and a
+   * {@code .blob} file is an entry of its own, so a table with BLOB columns counts each row once
+   * per file that holds some of its columns (a row with one BLOB column counts twice). Deleted rows
+   * are not subtracted. For the number of rows, use {@code table.scan().snapshot(id).count()}.
+   */
   public long totalRecordCount() {
     return totalRecordCount;
   }
 
-  /** The number of rows this snapshot's commit added. */
+  /** The change of {@link #totalRecordCount()} by this snapshot's commit, counted the same way. */
   public long deltaRecordCount() {
     return deltaRecordCount;
   }
