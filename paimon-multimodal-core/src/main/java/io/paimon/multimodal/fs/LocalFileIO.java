@@ -29,11 +29,21 @@ final class LocalFileIO implements FileIO {
 
   private LocalFileIO() {}
 
-  static Path toPath(String path) {
-    if (path.startsWith("file:")) {
-      return Path.of(URI.create(path));
+  /**
+   * The local path of {@code path}, a plain path or a {@code file:} URI.
+   *
+   * @throws IOException if the local file system cannot name it (a NUL character, a malformed URI):
+   *     such a name comes from damaged metadata, and no file is there
+   */
+  static Path toPath(String path) throws IOException {
+    try {
+      if (path.startsWith("file:")) {
+        return Path.of(URI.create(path));
+      }
+      return Path.of(path);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("not a local path: " + path + ": " + e.getMessage(), e);
     }
-    return Path.of(path);
   }
 
   @Override
@@ -133,7 +143,11 @@ final class LocalFileIO implements FileIO {
 
   @Override
   public boolean exists(String path) {
-    return Files.exists(toPath(path));
+    try {
+      return Files.exists(toPath(path));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   @Override
