@@ -6,28 +6,25 @@ import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Scan;
-import io.paimon.multimodal.Schema;
-import io.paimon.multimodal.Split;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.fs.InputFile;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.stream.Collectors;
+import java.util.TreeSet;
 import java.util.stream.LongStream;
 import org.apache.paimon.types.DataField;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,19 +33,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Acceptance tests of our core library against Apache Paimon 1.4.2 on one warehouse: (a) tables
- * Paimon writes (appends over several commits, BLOB columns in {@code .blob} files and as
- * descriptors, partitions with a null value, an added column, a tag) read by us to the same rows
- * and {@code _ROW_ID}s Paimon reads; (b) tables we write read by Paimon to the rows we wrote, with
- * Paimon's plan (file names, row counts, first row ids, write columns) listed next to ours; (c) a
- * table written alternately by Paimon and by us, read the same by both.
+ * Paimon writes (random schemas over several commits and partitions, BLOB columns in {@code .blob}
+ * files and as descriptors, partitions with null values, an added column, a tag) read by us to the
+ * same rows and {@code _ROW_ID}s Paimon reads; (b) tables we write read by Paimon to the rows we
+ * wrote, also by {@code _ROW_ID} ranges and through Paimon's statistics-based skipping; (c) tables
+ * written alternately by Paimon and by us, read the same by both after every commit. Every case
+ * also checks that our plan is Paimon's ({@link CrossChecks#assertSamePlan}).
  *
  * <p>Both sides speak our Java value model; our BLOB cells ({@link BlobDescriptor}s) are resolved
  * to their payloads through the connection's {@link FileIO} before comparing.
  */
-@Disabled("enabled once core writes Paimon's layout")
 class CrossReadTest {
 
-  private static final int SEEDS = 16;
+  /** Random cases per direction, unless {@code -Doracle.seeds=<count>}. */
+  private static final int SEEDS = 32;
 
   @TempDir static Path warehouse;
 
@@ -69,115 +67,21 @@ class CrossReadTest {
     paimon.close();
   }
 
+  /** Seeds 0 to 31, or {@code -Doracle.seed=<seed>}, or {@code -Doracle.seeds=<count>}. */
   static LongStream seeds() {
-    return LongStream.range(0, SEEDS);
+    String one = System.getProperty("oracle.seed");
+    if (one != null) {
+      return LongStream.of(Long.parseLong(one));
+    }
+    return LongStream.range(0, Long.getLong("oracle.seeds", SEEDS));
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Reading and comparing
-
-  /**
-   * Our read of a scan with {@code _ROW_ID}, BLOB cells resolved to payloads, by {@code _ROW_ID}.
-   */
   private static List<Map<String, Object>> ourRows(Scan scan) throws Exception {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, Object> row : scan.withRowId().toList()) {
-      Map<String, Object> resolved = new LinkedHashMap<>();
-      for (Map.Entry<String, Object> e : row.entrySet()) {
-        Object v = e.getValue();
-        resolved.put(e.getKey(), v instanceof BlobDescriptor ? payload((BlobDescriptor) v) : v);
-      }
-      out.add(resolved);
-    }
-    out.sort(Comparator.comparingLong(r -> (Long) r.get(PaimonCatalogs.ROW_ID)));
-    return out;
+    return CrossChecks.ourRows(scan, IO);
   }
 
-  /** The bytes a descriptor points at, read through our FileIO. */
-  private static byte[] payload(BlobDescriptor d) throws Exception {
-    try (InputFile in = IO.newInputFile(d.uri())) {
-      long length =
-          d.length() == BlobDescriptor.UNKNOWN_LENGTH ? in.length() - d.offset() : d.length();
-      byte[] bytes = new byte[Math.toIntExact(length)];
-      in.readFully(d.offset(), bytes, 0, bytes.length);
-      return bytes;
-    }
-  }
-
-  /** Asserts that both reads hold the same rows, row IDs included, in {@code _ROW_ID} order. */
-  private static void assertSameRows(
-      String context, List<Map<String, Object>> paimonRows, List<Map<String, Object>> ourRows) {
-    assertThat(ourRows).as("%s: rows", context).hasSameSizeAs(paimonRows);
-    for (int i = 0; i < paimonRows.size(); i++) {
-      OracleAssertions.assertSameRow(context + ", row " + i, paimonRows.get(i), ourRows.get(i));
-    }
-  }
-
-  /** Our schema for a Paimon row type, partition keys and options. */
-  private static Schema ourSchema(
-      RowType type, List<String> partitionKeys, Map<String, String> options) {
-    Schema.Builder b = Schema.builder();
-    for (DataField f : type.getFields()) {
-      b.column(f.name(), PaimonTypes.toOurs(f.type()));
-    }
-    b.partitionKeys(partitionKeys.toArray(new String[0]));
-    PaimonCatalogs.tableOptions().forEach(b::option);
-    options.forEach(b::option);
-    return b.build();
-  }
-
-  /** Paimon's plan and ours, side by side, for the assertion messages. */
-  private static String plans(List<PaimonCatalogs.PlannedFile> theirs, List<Split> mine) {
-    StringBuilder sb = new StringBuilder("\n  Paimon plan:");
-    for (PaimonCatalogs.PlannedFile f : theirs) {
-      sb.append("\n    ")
-          .append(f.fileName())
-          .append(" rows=")
-          .append(f.rowCount())
-          .append(" firstRowId=")
-          .append(f.firstRowId())
-          .append(" writeCols=")
-          .append(f.writeCols())
-          .append(" maxSeq=")
-          .append(f.maxSequenceNumber());
-    }
-    sb.append("\n  our plan:");
-    for (Split s : mine) {
-      sb.append("\n    ")
-          .append(s.fileName())
-          .append(" rows=")
-          .append(s.rowCount())
-          .append(" firstRowId=")
-          .append(s.firstRowId())
-          .append(" size=")
-          .append(s.fileSize());
-    }
-    return sb.toString();
-  }
-
-  /**
-   * Asserts that our plan has one split per Paimon data file (not {@code .blob}), with the same
-   * file name, first row id and row count.
-   */
   private static void assertSamePlan(String context, String name, Table table) throws Exception {
-    List<PaimonCatalogs.PlannedFile> theirs = paimon.plannedFiles(name);
-    List<Split> mine = table.scan().plan();
-    String listing = plans(theirs, mine);
-    Map<String, List<Long>> expected = new LinkedHashMap<>();
-    for (PaimonCatalogs.PlannedFile f : theirs) {
-      if (!f.isBlobFile()) {
-        expected.put(f.fileName(), List.of(f.firstRowId(), f.rowCount()));
-      }
-    }
-    Map<String, List<Long>> actual =
-        mine.stream()
-            .collect(
-                Collectors.toMap(
-                    Split::fileName,
-                    s -> List.of(s.firstRowId(), s.rowCount()),
-                    (a, b) -> a,
-                    LinkedHashMap::new));
-    assertThat(actual).as("%s: plans%s", context, listing).isEqualTo(expected);
+    CrossChecks.assertSamePlan(context, paimon, name, table);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -186,9 +90,9 @@ class CrossReadTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void weReadRandomTablesPaimonWroteWithTheirRowIds(long seed) throws Exception {
-    RandomCase c = RandomCase.of(seed, 0.4);
+    RandomCase c = RandomCase.of(seed, 0.4, 4);
     String name = "paimon_random" + seed;
-    String context = "Paimon wrote, we read, seed " + seed + " " + c.schema();
+    String context = describe("Paimon wrote, we read", c);
     paimon.createTable(name, c.schema(), c.partitionKeys(), c.options());
     for (List<Map<String, Object>> commit : c.commits()) {
       paimon.write(name, commit);
@@ -196,9 +100,29 @@ class CrossReadTest {
     List<Map<String, Object>> theirs = paimon.readWithRowId(name);
     Table table = ours.getTable(name);
     List<Map<String, Object>> mine = ourRows(table.scan());
-    assertSameRows(context, theirs, mine);
+    CrossChecks.assertSameRows(context, theirs, mine);
     c.assertRowIds(context, PaimonChecks.assertRowsAsWritten(context, c.rowsById(), mine));
     assertSamePlan(context, name, table);
+    // Our reads by row ID find Paimon's rows.
+    SplittableRandom r = new SplittableRandom(seed ^ 0x7A4E);
+    Set<Long> ids = new TreeSet<>();
+    for (int i = 0; i < 8; i++) {
+      ids.add((Long) theirs.get(r.nextInt(theirs.size())).get(PaimonCatalogs.ROW_ID));
+    }
+    List<Map<String, Object>> taken = new ArrayList<>();
+    for (Map<String, Object> row : theirs) {
+      if (ids.contains((Long) row.get(PaimonCatalogs.ROW_ID))) {
+        taken.add(row);
+      }
+    }
+    CrossChecks.assertSameRows(
+        context + ", rows " + ids, taken, ourRows(table.takeRowIds(new ArrayList<>(ids))));
+    // Our orphan cleanup finds every file of Paimon's referenced, even with no grace period.
+    assertThat(table.removeOrphanFiles(Duration.ZERO))
+        .as("%s: our removeOrphanFiles", context)
+        .isEmpty();
+    CrossChecks.assertSameRows(
+        context + ", after removeOrphanFiles", theirs, ourRows(table.scan()));
   }
 
   @ParameterizedTest(name = "descriptors {0}")
@@ -219,7 +143,7 @@ class CrossReadTest {
     }
     Table table = ours.getTable(name);
     List<Map<String, Object>> mine = ourRows(table.scan());
-    assertSameRows(context, paimon.readWithRowId(name), mine);
+    CrossChecks.assertSameRows(context, paimon.readWithRowId(name), mine);
     RandomCase.assertRowIds(
         context,
         commits,
@@ -251,13 +175,39 @@ class CrossReadTest {
     Table table = ours.getTable(name);
     assertThat(table.schema().columnNames()).endsWith("note");
     List<Map<String, Object>> mine = ourRows(table.scan());
-    assertSameRows(context, paimon.readWithRowId(name), mine);
+    CrossChecks.assertSameRows(context, paimon.readWithRowId(name), mine);
     for (Map<String, Object> row : mine) {
       if ((Long) row.get(RandomTables.ID) < 1000) {
         assertThat(row.get("note")).as("%s: note of an old row", context).isNull();
       }
     }
     assertSamePlan(context, name, table);
+
+    // We append in the evolved schema; Paimon reads our rows, note included.
+    List<Map<String, Object>> ourLater = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      Map<String, Object> row = BlobTables.row(r, id++);
+      row.put("note", i % 2 == 0 ? null : "ours " + i);
+      ourLater.add(row);
+    }
+    table.add(ourLater);
+    List<Map<String, Object>> theirs = paimon.readWithRowId(name);
+    CrossChecks.assertSameRows(context + ", after our append", theirs, ourRows(table.scan()));
+    Map<Long, Map<String, Object>> written = BlobTables.byId(List.of(later, ourLater));
+    Map<Long, Map<String, Object>> readLater = new LinkedHashMap<>();
+    for (Map<String, Object> row : theirs) {
+      if ((Long) row.get(RandomTables.ID) >= 1000) {
+        readLater.put((Long) row.get(RandomTables.ID), row);
+      }
+    }
+    PaimonChecks.assertRowsAsWritten(
+        context + ", after our append", written, new ArrayList<>(readLater.values()));
+    assertSamePlan(context + ", after our append", name, table);
+    for (PaimonCatalogs.PlannedFile f : paimon.plannedFiles(name)) {
+      if (f.maxSequenceNumber() == 3) {
+        assertThat(f.schemaId()).as("%s: schema of our file %s", context, f.fileName()).isOne();
+      }
+    }
 
     // At the tag: the rows of commit 1 (their columns; a later column, if present, is null).
     List<Map<String, Object>> tagged = ourRows(table.scan().tag("v1"));
@@ -275,19 +225,28 @@ class CrossReadTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void paimonReadsRandomTablesWeWrote(long seed) throws Exception {
-    RandomCase c = RandomCase.of(seed, 0.4);
+    RandomCase c = RandomCase.of(seed, 0.4, 4);
+    SplittableRandom r = new SplittableRandom(seed ^ 0xC055);
+    Map<String, String> options = new LinkedHashMap<>(c.options());
+    if (r.nextBoolean()) {
+      // Small row groups: data files of several groups get a .stats file in _EXTRA_FILES.
+      options.put("stats.row-group-size", Integer.toString(1 + r.nextInt(8)));
+    }
     String name = "ours_random" + seed;
-    String context = "we wrote, Paimon reads, seed " + seed + " " + c.schema();
+    String context = describe("we wrote, Paimon reads", c) + " " + options;
     Table table =
-        ours.createTable(name, ourSchema(c.schema(), c.partitionKeys(), c.options()), false);
+        ours.createTable(
+            name, CrossChecks.ourSchema(c.schema(), c.partitionKeys(), options), false);
     for (List<Map<String, Object>> commit : c.commits()) {
       table.add(commit);
     }
     List<Map<String, Object>> theirs = paimon.readWithRowId(name);
     c.assertRowIds(context, PaimonChecks.assertRowsAsWritten(context, c.rowsById(), theirs));
-    assertSameRows(context, theirs, ourRows(table.scan()));
+    CrossChecks.assertSameRows(context, theirs, ourRows(table.scan()));
     assertSamePlan(context, name, table);
     PaimonChecks.assertRowFilesReadBackWithOurCodec(context, paimon, name, theirs);
+    PaimonChecks.assertRowRangesReadTheSameRows(context, paimon, name, r, theirs);
+    CrossChecks.assertPaimonFiltersKeepEveryMatch(context, paimon, name, theirs, r);
   }
 
   @ParameterizedTest(name = "descriptors {0}")
@@ -324,7 +283,9 @@ class CrossReadTest {
     }
     Table table =
         ours.createTable(
-            name, ourSchema(BlobTables.SCHEMA, List.of(BlobTables.PARTITION), options), false);
+            name,
+            CrossChecks.ourSchema(BlobTables.SCHEMA, List.of(BlobTables.PARTITION), options),
+            false);
     for (List<Map<String, Object>> commit : toAdd) {
       table.add(commit);
     }
@@ -334,7 +295,7 @@ class CrossReadTest {
         commits,
         BlobTables.PARTITION,
         PaimonChecks.assertRowsAsWritten(context, BlobTables.byId(commits), theirs));
-    assertSameRows(context, theirs, ourRows(table.scan()));
+    CrossChecks.assertSameRows(context, theirs, ourRows(table.scan()));
     assertSamePlan(context, name, table);
     for (PaimonCatalogs.PlannedFile f : paimon.plannedFiles(name)) {
       if (f.isBlobFile()) {
@@ -355,7 +316,8 @@ class CrossReadTest {
     String context = "alternate writers, seed " + seed;
     RowType type = withVector(BlobTables.SCHEMA);
     Table table =
-        ours.createTable(name, ourSchema(type, List.of(BlobTables.PARTITION), Map.of()), false);
+        ours.createTable(
+            name, CrossChecks.ourSchema(type, List.of(BlobTables.PARTITION), Map.of()), false);
     List<List<Map<String, Object>>> commits = new ArrayList<>();
     long id = 0;
     for (int c = 0; c < 4; c++) {
@@ -376,7 +338,7 @@ class CrossReadTest {
       List<Map<String, Object>> theirs = paimon.readWithRowId(name);
       List<Map<String, Object>> mine = ourRows(table.scan());
       String step = context + ", after commit " + c + " by " + (paimonWrites ? "Paimon" : "us");
-      assertSameRows(step, theirs, mine);
+      CrossChecks.assertSameRows(step, theirs, mine);
       Map<Long, Map<String, Object>> written = new LinkedHashMap<>();
       commits.forEach(k -> k.forEach(row -> written.put((Long) row.get(RandomTables.ID), row)));
       RandomCase.assertRowIds(
@@ -386,6 +348,54 @@ class CrossReadTest {
           PaimonChecks.assertRowsAsWritten(step, written, theirs));
       assertSamePlan(step, name, table);
     }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aRandomTableWrittenAlternatelyByPaimonAndUsReadsTheSameInBoth(long seed) throws Exception {
+    RandomCase c = RandomCase.of(seed, 0.4, 5);
+    String name = "alternate_random" + seed;
+    String context = describe("alternate writers", c);
+    // Either side creates the table; the other writes into it as it is.
+    boolean paimonCreates = seed % 2 == 0;
+    if (paimonCreates) {
+      paimon.createTable(name, c.schema(), c.partitionKeys(), c.options());
+    } else {
+      ours.createTable(
+          name, CrossChecks.ourSchema(c.schema(), c.partitionKeys(), c.options()), false);
+    }
+    Table table = ours.getTable(name);
+    List<List<Map<String, Object>>> written = new ArrayList<>();
+    Map<Long, Map<String, Object>> byId = new LinkedHashMap<>();
+    for (int k = 0; k < c.commits().size(); k++) {
+      List<Map<String, Object>> rows = c.commits().get(k);
+      boolean paimonWrites = (k + seed / 2) % 2 == 0;
+      if (paimonWrites) {
+        paimon.write(name, rows);
+      } else {
+        table.add(rows);
+      }
+      written.add(rows);
+      rows.forEach(row -> byId.put((Long) row.get(RandomTables.ID), row));
+      String step = context + ", after commit " + k + " by " + (paimonWrites ? "Paimon" : "us");
+      List<Map<String, Object>> theirs = paimon.readWithRowId(name);
+      CrossChecks.assertSameRows(step, theirs, ourRows(table.scan()));
+      RandomCase.assertRowIds(
+          step, written, c.partitionKeys(), PaimonChecks.assertRowsAsWritten(step, byId, theirs));
+      assertSamePlan(step, name, table);
+    }
+  }
+
+  private static String describe(String what, RandomCase c) {
+    return what
+        + ", seed "
+        + c.seed()
+        + " "
+        + c.schema()
+        + " partitioned by "
+        + c.partitionKeys()
+        + " "
+        + c.options();
   }
 
   private static RowType withVector(RowType t) {

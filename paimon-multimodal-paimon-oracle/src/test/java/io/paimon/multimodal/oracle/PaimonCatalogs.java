@@ -14,10 +14,12 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.options.Options;
+import org.apache.paimon.predicate.Predicate;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.schema.SchemaChange;
 import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.SpecialFields;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
@@ -163,12 +165,35 @@ final class PaimonCatalogs implements AutoCloseable {
    */
   List<Map<String, Object>> readWithRowId(String name, @Nullable List<Range> rowRanges)
       throws Exception {
-    int userColumns = table(name).rowType().getFieldCount();
+    return readWithRowId(name, rowRanges, null);
+  }
+
+  /**
+   * As {@link #readWithRowId(String, List)}, with a filter that Paimon uses only to skip row ranges
+   * by the statistics in the manifests (it does not drop rows of the ranges it reads), so that a
+   * range whose statistics wrongly exclude a match goes missing.
+   */
+  List<Map<String, Object>> readWithRowId(
+      String name, @Nullable List<Range> rowRanges, @Nullable Predicate filter) throws Exception {
+    return read(catalog.getTable(identifier(name + "$row_tracking")), rowRanges, filter);
+  }
+
+  /** As {@link #readWithRowId(String)}, at a tag (in the tag's schema). */
+  List<Map<String, Object>> readTagWithRowId(String name, String tag) throws Exception {
     Table tracking = catalog.getTable(identifier(name + "$row_tracking"));
+    return read(tracking.copy(Map.of("scan.tag-name", tag)), null, null);
+  }
+
+  private static List<Map<String, Object>> read(
+      Table tracking, @Nullable List<Range> rowRanges, @Nullable Predicate filter)
+      throws Exception {
     RowType type = tracking.rowType();
     ReadBuilder builder = tracking.newReadBuilder();
     if (rowRanges != null) {
       builder = builder.withRowRanges(rowRanges);
+    }
+    if (filter != null) {
+      builder = builder.withFilter(filter);
     }
     List<Map<String, Object>> out = new ArrayList<>();
     List<Split> splits = builder.newScan().plan().splits();
@@ -179,7 +204,9 @@ final class PaimonCatalogs implements AutoCloseable {
             Map<String, Object> kept = new LinkedHashMap<>();
             int i = 0;
             for (Map.Entry<String, Object> e : all.entrySet()) {
-              if (i++ < userColumns || e.getKey().equals(ROW_ID)) {
+              // The table's columns and _ROW_ID, not _SEQUENCE_NUMBER.
+              if (!SpecialFields.isSystemField(type.getFields().get(i++).id())
+                  || e.getKey().equals(ROW_ID)) {
                 kept.put(e.getKey(), e.getValue());
               }
             }
@@ -190,8 +217,14 @@ final class PaimonCatalogs implements AutoCloseable {
     return out;
   }
 
-  /** One data file of a plan, as Paimon's {@link DataSplit#dataFiles()} describes it. */
+  /**
+   * One data file of a plan, as Paimon's {@link DataSplit#dataFiles()} describes it, with the index
+   * of its split in the plan and the split's partition values (in partition-key order, our Java
+   * value model).
+   */
   record PlannedFile(
+      int split,
+      List<Object> partition,
       String path,
       String fileName,
       long rowCount,
@@ -210,12 +243,19 @@ final class PaimonCatalogs implements AutoCloseable {
   /** The files Paimon plans for a full read of the latest snapshot, in plan order. */
   List<PlannedFile> plannedFiles(String name) throws Exception {
     List<PlannedFile> out = new ArrayList<>();
-    for (Split split : table(name).newReadBuilder().newScan().plan().splits()) {
-      DataSplit data = (DataSplit) split;
+    FileStoreTable table = table(name);
+    RowType partitionType = table.schema().logicalPartitionType();
+    List<Split> splits = table.newReadBuilder().newScan().plan().splits();
+    for (int s = 0; s < splits.size(); s++) {
+      DataSplit data = (DataSplit) splits.get(s);
+      List<Object> partition =
+          new ArrayList<>(PaimonValues.rowToJava(data.partition(), partitionType).values());
       for (DataFileMeta f : data.dataFiles()) {
         String path = f.externalPath().orElse(data.bucketPath() + "/" + f.fileName());
         out.add(
             new PlannedFile(
+                s,
+                partition,
                 path,
                 f.fileName(),
                 f.rowCount(),

@@ -12,9 +12,9 @@ import org.apache.paimon.types.DataType;
 import org.apache.paimon.types.RowType;
 
 /**
- * One seeded random table: schema, optional partition key, table options and the rows of each of
- * its 1 to 3 commits, plus the brute-force reference of what Paimon must read back. Everything is
- * derived from the seed alone, so a failing seed reproduces.
+ * One seeded random table: schema, optional partition keys, table options and the rows of each of
+ * its commits, plus the brute-force reference of what Paimon must read back. Everything is derived
+ * from the seed alone, so a failing seed reproduces.
  */
 record RandomCase(
     long seed,
@@ -26,27 +26,50 @@ record RandomCase(
   /** The partition column's name when the case is partitioned. */
   static final String PART = "part";
 
+  /** The second partition column's name, when there is one. */
+  static final String PART2 = "part2";
+
+  /** A case of 1 to 3 commits. */
   static RandomCase of(long seed, double blobChance) {
+    return of(seed, blobChance, 3);
+  }
+
+  /**
+   * A case of 1 to {@code maxCommits} commits of 1 to 40 rows: a random schema (see {@link
+   * RandomTables#schema}), in half the cases partitioned by one scalar column (in a third of those,
+   * by two), each key with three values and null.
+   */
+  static RandomCase of(long seed, double blobChance, int maxCommits) {
     SplittableRandom r = new SplittableRandom(seed);
     RowType schema = RandomTables.schema(r, 1 + r.nextInt(8), blobChance);
     List<String> partitionKeys = new ArrayList<>();
-    Object[] partitionValues = null;
+    List<Object[]> partitionValues = new ArrayList<>();
     if (r.nextBoolean()) {
-      DataType key = RandomTables.keyType(r);
       List<DataField> fields = new ArrayList<>(schema.getFields());
-      fields.add(new DataField(fields.size(), PART, key));
+      int keys = r.nextInt(3) == 0 ? 2 : 1;
+      for (int k = 0; k < keys; k++) {
+        String name = k == 0 ? PART : PART2;
+        DataType key = RandomTables.keyType(r);
+        fields.add(new DataField(fields.size(), name, key));
+        partitionKeys.add(name);
+        // Three values and null. A STRING key sometimes gets "" or " ": Paimon files those under
+        // the same directory as null (partition.default-name), yet keeps them apart in
+        // _PARTITION.
+        Object[] values = {null, null, null, null};
+        for (int i = 0; i < 3; i++) {
+          values[i] = RandomTables.value(r, key.copy(false));
+        }
+        if (values[0] instanceof String && r.nextBoolean()) {
+          values[0] = "";
+          values[1] = " ";
+        }
+        if (values[2] instanceof String && r.nextBoolean()) {
+          // Characters a partition directory name escapes (%XX), and some it keeps.
+          values[2] = "a/b=c%d:e?f#g*h'i\"j\\k{l}m[n]o^p\u0001q\u007fr s-t_u.é";
+        }
+        partitionValues.add(values);
+      }
       schema = new RowType(fields);
-      partitionKeys.add(PART);
-      // Three values and null. A STRING key sometimes gets "" or " ": Paimon files those under
-      // the same directory as null (partition.default-name), yet keeps them apart in _PARTITION.
-      partitionValues = new Object[] {null, null, null, null};
-      for (int i = 0; i < 3; i++) {
-        partitionValues[i] = RandomTables.value(r, key.copy(false));
-      }
-      if (partitionValues[0] instanceof String && r.nextBoolean()) {
-        partitionValues[0] = "";
-        partitionValues[1] = " ";
-      }
     }
     Map<String, String> options = new LinkedHashMap<>();
     if (r.nextInt(3) == 0) {
@@ -57,7 +80,7 @@ record RandomCase(
       // Tiny target size: Paimon rolls data files within one commit and partition.
       options.put("target-file-size", (1 + r.nextInt(4)) + " kb");
     }
-    int commitCount = 1 + r.nextInt(3);
+    int commitCount = 1 + r.nextInt(maxCommits);
     List<List<Map<String, Object>>> commits = new ArrayList<>();
     long id = 0;
     for (int c = 0; c < commitCount; c++) {
@@ -65,8 +88,9 @@ record RandomCase(
       List<Map<String, Object>> rows = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         Map<String, Object> row = RandomTables.row(r, schema, id++);
-        if (partitionValues != null) {
-          row.put(PART, partitionValues[r.nextInt(partitionValues.length)]);
+        for (int k = 0; k < partitionKeys.size(); k++) {
+          Object[] values = partitionValues.get(k);
+          row.put(partitionKeys.get(k), values[r.nextInt(values.length)]);
         }
         rows.add(row);
       }
@@ -90,9 +114,22 @@ record RandomCase(
     return commits.stream().mapToInt(List::size).sum();
   }
 
-  /** As {@link #assertRowIds(String, List, String, Map)} for this case's commits. */
+  /** As {@link #assertRowIds(String, List, List, Map)} for this case's commits. */
   void assertRowIds(String context, Map<Long, Long> rowIdById) {
-    assertRowIds(context, commits, partitionKeys.isEmpty() ? null : PART, rowIdById);
+    assertRowIds(context, commits, partitionKeys, rowIdById);
+  }
+
+  /** As {@link #assertRowIds(String, List, List, Map)} for a table of one partition column. */
+  static void assertRowIds(
+      String context,
+      List<List<Map<String, Object>>> commits,
+      String partitionColumn,
+      Map<Long, Long> rowIdById) {
+    assertRowIds(
+        context,
+        commits,
+        partitionColumn == null ? List.of() : List.of(partitionColumn),
+        rowIdById);
   }
 
   /**
@@ -102,13 +139,13 @@ record RandomCase(
    * runs tile the commit's range in some order (Paimon orders them by its commit messages).
    *
    * @param commits the rows of each commit, each with a unique {@code id}
-   * @param partitionColumn the (single) partition column, or null
+   * @param partitionColumns the partition columns (none when unpartitioned)
    * @param rowIdById {@code _ROW_ID} by {@code id}, as read
    */
   static void assertRowIds(
       String context,
       List<List<Map<String, Object>>> commits,
-      String partitionColumn,
+      List<String> partitionColumns,
       Map<Long, Long> rowIdById) {
     int rows = commits.stream().mapToInt(List::size).sum();
     assertThat(rowIdById).as("%s: row count", context).hasSize(rows);
@@ -117,10 +154,10 @@ record RandomCase(
       // Keyed by the value itself: "" and null are different partitions in one directory.
       Map<List<Object>, List<Long>> runs = new LinkedHashMap<>();
       for (Map<String, Object> row : commits.get(c)) {
-        List<Object> partition =
-            partitionColumn == null
-                ? List.of()
-                : java.util.Collections.singletonList(row.get(partitionColumn));
+        List<Object> partition = new ArrayList<>();
+        for (String column : partitionColumns) {
+          partition.add(row.get(column));
+        }
         runs.computeIfAbsent(partition, k -> new ArrayList<>())
             .add(rowIdById.get((Long) row.get(RandomTables.ID)));
       }

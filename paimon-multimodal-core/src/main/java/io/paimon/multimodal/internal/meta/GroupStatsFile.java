@@ -12,11 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Per-row-group statistics of one data file, in {@code index/<data file>.stats}: for each group of
- * consecutive rows, its row count and each column's min, max and null count. A filtered scan reads
- * it to select only the row groups (and so only the {@code .row} blocks) that can match, where the
- * file's own min/max in the manifest can only keep or skip the whole file. JSON, written once;
- * immutable.
+ * Per-row-group statistics of one data file, in {@code <data file>.stats} beside it and named in
+ * its {@code _EXTRA_FILES} (so Paimon's cleaners keep and expire it with the data file): for each
+ * group of consecutive rows, its row count and each column's min, max and null count. A filtered
+ * scan reads it to select only the row groups (and so only the {@code .row} blocks) that can match,
+ * where the file's own min/max in the manifest can only keep or skip the whole file. JSON, written
+ * once; immutable.
  */
 public final class GroupStatsFile {
 

@@ -59,7 +59,7 @@ public final class ManifestStore {
     int maxLevel = Integer.MIN_VALUE;
     Long minRowId = null;
     Long maxRowId = null;
-    StatsCollector partitions = new StatsCollector(partitionTypes);
+    StatsCollector partitions = StatsCollector.forPartitions(partitionTypes);
     for (ManifestEntry e : entries) {
       if (e.kind() == FileKind.ADD) {
         added++;
@@ -83,7 +83,9 @@ public final class ManifestStore {
       }
     }
     SimpleStats partitionStats =
-        partitionTypes.isEmpty() ? SimpleStats.EMPTY : partitions.toSimpleStats();
+        partitionTypes.isEmpty()
+            ? SimpleStats.EMPTY
+            : PaimonStats.encodeUntruncated(partitionTypes, partitions.result());
     boolean any = !entries.isEmpty();
     return new ManifestMeta(
         name,

@@ -21,8 +21,20 @@ public final class PaimonStats {
 
   private PaimonStats() {}
 
-  /** Statistics of columns of these types as Paimon stores them. */
+  /** Statistics of columns of these types as Paimon stores them for a data file. */
   public static SimpleStats encode(List<DataType> types, ColumnStats[] stats) {
+    return encode(types, stats, TRUNCATE_LENGTH);
+  }
+
+  /**
+   * Statistics with whole strings, as Paimon's manifest writer stores the partition statistics of a
+   * manifest (its collector is in {@code full} mode).
+   */
+  public static SimpleStats encodeUntruncated(List<DataType> types, ColumnStats[] stats) {
+    return encode(types, stats, -1);
+  }
+
+  private static SimpleStats encode(List<DataType> types, ColumnStats[] stats, int truncateLength) {
     int n = types.size();
     Object[] min = new Object[n];
     Object[] max = new Object[n];
@@ -34,9 +46,9 @@ public final class PaimonStats {
       if (!BinaryRows.supports(t) || s.min() == null || s.max() == null) {
         continue;
       }
-      if (isString(t)) {
-        String lo = StatsTruncation.truncateMin((String) s.min(), TRUNCATE_LENGTH);
-        String hi = StatsTruncation.truncateMax((String) s.max(), TRUNCATE_LENGTH);
+      if (isString(t) && truncateLength >= 0) {
+        String lo = StatsTruncation.truncateMin((String) s.min(), truncateLength);
+        String hi = StatsTruncation.truncateMax((String) s.max(), truncateLength);
         if (hi == null) {
           continue;
         }

@@ -28,6 +28,7 @@ public final class StatsCollector {
   public static final int MAX_STRING_STATS = 64;
 
   private final DataType[] types;
+  private final int maxStringLength;
   private final List<Comparator<Object>> comparators;
   private final Object[] min;
   private final Object[] max;
@@ -40,6 +41,19 @@ public final class StatsCollector {
 
   /** A collector of columns of these types. */
   public StatsCollector(List<DataType> columnTypes) {
+    this(columnTypes, MAX_STRING_STATS);
+  }
+
+  /**
+   * A collector of partition values, which keeps strings of any length: Paimon's manifest writer
+   * records a manifest's partition statistics whole.
+   */
+  public static StatsCollector forPartitions(List<DataType> partitionTypes) {
+    return new StatsCollector(partitionTypes, Integer.MAX_VALUE);
+  }
+
+  private StatsCollector(List<DataType> columnTypes, int maxStringLength) {
+    this.maxStringLength = maxStringLength;
     int n = columnTypes.size();
     types = columnTypes.toArray(new DataType[0]);
     comparators = new ArrayList<>(n);
@@ -113,7 +127,7 @@ public final class StatsCollector {
       v = asStored(types[i], v);
       if ((v instanceof Double && ((Double) v).isNaN())
           || (v instanceof Float && ((Float) v).isNaN())
-          || (v instanceof String && ((String) v).length() > MAX_STRING_STATS)) {
+          || (v instanceof String && ((String) v).length() > maxStringLength)) {
         invalid[i] = true;
         min[i] = null;
         max[i] = null;
@@ -188,11 +202,6 @@ public final class StatsCollector {
     java.util.Arrays.fill(max, null);
     java.util.Arrays.fill(invalid, false);
     java.util.Arrays.fill(nulls, 0);
-  }
-
-  /** The stats so far as Paimon's {@code SimpleStats} (see {@link PaimonStats#encode}). */
-  public io.paimon.multimodal.internal.paimon.SimpleStats toSimpleStats() {
-    return PaimonStats.encode(java.util.Arrays.asList(types), result());
   }
 
   /** The stats so far, one per column. */

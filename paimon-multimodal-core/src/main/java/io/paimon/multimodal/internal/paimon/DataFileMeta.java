@@ -19,7 +19,8 @@ import java.util.List;
  * @param schemaId the schema the file was written with
  * @param level 0 for append tables
  * @param extraFiles files that live and die with this one, in its directory
- * @param creationTimeMillis nullable, informational
+ * @param creationTimeMillis nullable, informational: the writer's local date-time, in millis as if
+ *     it were UTC (what Paimon writes)
  * @param deleteRowCount nullable
  * @param embeddedIndex nullable
  * @param fileSource nullable: 0 APPEND, 1 COMPACT
@@ -82,7 +83,7 @@ public record DataFileMeta(
         schemaId,
         0,
         List.copyOf(extraFiles),
-        System.currentTimeMillis(),
+        localWallClockMillis(),
         0L,
         null,
         SOURCE_APPEND,
@@ -90,6 +91,15 @@ public record DataFileMeta(
         null,
         null,
         writeCols == null ? null : List.copyOf(writeCols));
+  }
+
+  /**
+   * Now as Paimon records {@code _CREATION_TIME}: the local date-time written as if it were UTC
+   * (Paimon's {@code Timestamp.fromLocalDateTime(LocalDateTime.now())}; its readers convert back
+   * with the system time zone).
+   */
+  private static long localWallClockMillis() {
+    return java.time.LocalDateTime.now().toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
   }
 
   /** The file's extension ({@code row}, {@code blob}, {@code parquet}...), lower-case. */

@@ -403,7 +403,8 @@ public final class TableWriter implements DataWriter, AutoCloseable {
                 statsColumns.stream().map(rowColumnNames::get).toList(),
                 table.schemaId(),
                 extra,
-                rowColumnNames)));
+                // As Paimon writes it: null when the file holds every column of its schema.
+                blobColumns.length == 0 ? null : rowColumnNames)));
     for (int b = 0; b < blobWriters.length; b++) {
       finished.add(
           ManifestEntry.add(
