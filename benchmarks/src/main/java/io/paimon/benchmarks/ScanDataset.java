@@ -56,16 +56,20 @@ final class ScanDataset {
 
   /** The table schema with table options. */
   static Schema schema(Map<String, String> options) {
-    Schema.Builder builder =
-        Schema.builder()
-            .column("id", DataTypes.BIGINT())
-            .column("ts", DataTypes.TIMESTAMP(3))
-            .column("name", DataTypes.STRING())
-            .column("score", DataTypes.DOUBLE())
-            .column("tags", DataTypes.ARRAY(DataTypes.STRING()))
-            .column("payload", DataTypes.BYTES());
+    Schema.Builder builder = columns();
     options.forEach(builder::option);
     return builder.build();
+  }
+
+  /** A schema builder holding the dataset's columns, for schemas that add more. */
+  static Schema.Builder columns() {
+    return Schema.builder()
+        .column("id", DataTypes.BIGINT())
+        .column("ts", DataTypes.TIMESTAMP(3))
+        .column("name", DataTypes.STRING())
+        .column("score", DataTypes.DOUBLE())
+        .column("tags", DataTypes.ARRAY(DataTypes.STRING()))
+        .column("payload", DataTypes.BYTES());
   }
 
   /** The next row (row {@code i} on the i-th call, counting from 0). */
