@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.paimon.multimodal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -109,75 +126,15 @@ class MetadataValidationTest {
   }
 
   private static DataFileMeta withName(DataFileMeta f, String name) {
-    return new DataFileMeta(
-        name,
-        f.fileSize(),
-        f.rowCount(),
-        f.minKey(),
-        f.maxKey(),
-        f.keyStats(),
-        f.valueStats(),
-        f.minSequenceNumber(),
-        f.maxSequenceNumber(),
-        f.schemaId(),
-        f.level(),
-        f.extraFiles(),
-        f.creationTimeMillis(),
-        f.deleteRowCount(),
-        f.embeddedIndex(),
-        f.fileSource(),
-        f.valueStatsCols(),
-        f.externalPath(),
-        f.firstRowId(),
-        f.writeCols());
+    return f.toBuilder().fileName(name).build();
   }
 
   private static DataFileMeta withRows(DataFileMeta f, long rows) {
-    return new DataFileMeta(
-        f.fileName(),
-        f.fileSize(),
-        rows,
-        f.minKey(),
-        f.maxKey(),
-        f.keyStats(),
-        f.valueStats(),
-        f.minSequenceNumber(),
-        f.maxSequenceNumber(),
-        f.schemaId(),
-        f.level(),
-        f.extraFiles(),
-        f.creationTimeMillis(),
-        f.deleteRowCount(),
-        f.embeddedIndex(),
-        f.fileSource(),
-        f.valueStatsCols(),
-        f.externalPath(),
-        f.firstRowId(),
-        f.writeCols());
+    return f.toBuilder().rowCount(rows).build();
   }
 
   private static DataFileMeta withStats(DataFileMeta f, SimpleStats stats) {
-    return new DataFileMeta(
-        f.fileName(),
-        f.fileSize(),
-        f.rowCount(),
-        f.minKey(),
-        f.maxKey(),
-        f.keyStats(),
-        stats,
-        f.minSequenceNumber(),
-        f.maxSequenceNumber(),
-        f.schemaId(),
-        f.level(),
-        f.extraFiles(),
-        f.creationTimeMillis(),
-        f.deleteRowCount(),
-        f.embeddedIndex(),
-        f.fileSource(),
-        f.valueStatsCols(),
-        f.externalPath(),
-        f.firstRowId(),
-        f.writeCols());
+    return f.toBuilder().valueStats(stats).build();
   }
 
   /** A fresh connection, so no cached metadata hides the damage. */

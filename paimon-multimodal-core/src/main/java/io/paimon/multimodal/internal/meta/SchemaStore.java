@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.paimon.multimodal.internal.meta;
 
 import io.paimon.multimodal.fs.FileIO;
@@ -5,7 +22,6 @@ import io.paimon.multimodal.internal.TablePaths;
 import io.paimon.multimodal.internal.paimon.SchemaJson;
 import io.paimon.multimodal.internal.paimon.TableSchema;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,18 +50,7 @@ public final class SchemaStore {
 
   /** The schema ids on disk, ascending. */
   public List<Long> ids() throws IOException {
-    List<Long> out = new ArrayList<>();
-    for (String name : io.list(paths.schemaDir())) {
-      if (name.startsWith(PREFIX)) {
-        try {
-          out.add(Long.parseLong(name.substring(PREFIX.length())));
-        } catch (NumberFormatException e) {
-          // not a schema file
-        }
-      }
-    }
-    out.sort(null);
-    return out;
+    return SnapshotStore.numberedFiles(io, paths.schemaDir(), PREFIX);
   }
 
   /** Whether the table has a schema, which is what makes a directory a table. */

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.paimon.multimodal.internal.meta;
 
 import io.paimon.multimodal.fs.FileIO;
@@ -67,13 +84,21 @@ public final class SnapshotStore {
 
   /** All snapshot ids, ascending (a directory listing). */
   public List<Long> ids() throws IOException {
+    return numberedFiles(io, paths.snapshotDir(), PREFIX);
+  }
+
+  /**
+   * The numbers {@code n} of the files {@code <prefix><n>} in {@code dir}, ascending; other names
+   * (hints, temporary files) are skipped.
+   */
+  static List<Long> numberedFiles(FileIO io, String dir, String prefix) throws IOException {
     List<Long> out = new ArrayList<>();
-    for (String name : io.list(paths.snapshotDir())) {
-      if (name.startsWith(PREFIX)) {
+    for (String name : io.list(dir)) {
+      if (name.startsWith(prefix)) {
         try {
-          out.add(Long.parseLong(name.substring(PREFIX.length())));
+          out.add(Long.parseLong(name.substring(prefix.length())));
         } catch (NumberFormatException e) {
-          // not a snapshot file
+          // not one of the numbered files
         }
       }
     }

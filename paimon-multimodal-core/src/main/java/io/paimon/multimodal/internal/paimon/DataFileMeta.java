@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.paimon.multimodal.internal.paimon;
 
 import java.util.List;
@@ -128,51 +145,88 @@ public record DataFileMeta(
 
   /** This file with its first row ID assigned. */
   public DataFileMeta withFirstRowId(long id) {
-    return new DataFileMeta(
-        fileName,
-        fileSize,
-        rowCount,
-        minKey,
-        maxKey,
-        keyStats,
-        valueStats,
-        minSequenceNumber,
-        maxSequenceNumber,
-        schemaId,
-        level,
-        extraFiles,
-        creationTimeMillis,
-        deleteRowCount,
-        embeddedIndex,
-        fileSource,
-        valueStatsCols,
-        externalPath,
-        id,
-        writeCols);
+    return toBuilder().firstRowId(id).build();
   }
 
   /** This file with both sequence numbers set to {@code seq}. */
   public DataFileMeta withSequenceNumber(long seq) {
-    return new DataFileMeta(
-        fileName,
-        fileSize,
-        rowCount,
-        minKey,
-        maxKey,
-        keyStats,
-        valueStats,
-        seq,
-        seq,
-        schemaId,
-        level,
-        extraFiles,
-        creationTimeMillis,
-        deleteRowCount,
-        embeddedIndex,
-        fileSource,
-        valueStatsCols,
-        externalPath,
-        firstRowId,
-        writeCols);
+    return toBuilder().sequenceNumber(seq).build();
+  }
+
+  /** A builder starting from this file's values, to change some of them. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Changes some components of a {@link DataFileMeta}; not thread-safe. */
+  public static final class Builder {
+    private String fileName;
+    private long rowCount;
+    private SimpleStats valueStats;
+    private long minSequenceNumber;
+    private long maxSequenceNumber;
+    private Long firstRowId;
+    private final DataFileMeta from;
+
+    private Builder(DataFileMeta from) {
+      this.from = from;
+      this.fileName = from.fileName;
+      this.rowCount = from.rowCount;
+      this.valueStats = from.valueStats;
+      this.minSequenceNumber = from.minSequenceNumber;
+      this.maxSequenceNumber = from.maxSequenceNumber;
+      this.firstRowId = from.firstRowId;
+    }
+
+    public Builder fileName(String name) {
+      this.fileName = name;
+      return this;
+    }
+
+    public Builder rowCount(long rows) {
+      this.rowCount = rows;
+      return this;
+    }
+
+    public Builder valueStats(SimpleStats stats) {
+      this.valueStats = stats;
+      return this;
+    }
+
+    /** Sets both the minimum and the maximum sequence number. */
+    public Builder sequenceNumber(long seq) {
+      this.minSequenceNumber = seq;
+      this.maxSequenceNumber = seq;
+      return this;
+    }
+
+    public Builder firstRowId(Long id) {
+      this.firstRowId = id;
+      return this;
+    }
+
+    public DataFileMeta build() {
+      return new DataFileMeta(
+          fileName,
+          from.fileSize,
+          rowCount,
+          from.minKey,
+          from.maxKey,
+          from.keyStats,
+          valueStats,
+          minSequenceNumber,
+          maxSequenceNumber,
+          from.schemaId,
+          from.level,
+          from.extraFiles,
+          from.creationTimeMillis,
+          from.deleteRowCount,
+          from.embeddedIndex,
+          from.fileSource,
+          from.valueStatsCols,
+          from.externalPath,
+          firstRowId,
+          from.writeCols);
+    }
   }
 }
