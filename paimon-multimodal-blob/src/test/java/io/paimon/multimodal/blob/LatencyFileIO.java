@@ -35,8 +35,9 @@ import java.util.function.LongSupplier;
  * for a per-request latency (fixed or random), then reads through; it counts requests and bytes,
  * the reads running at once, and logs each request. Only ranged reads on files whose path ends in
  * {@code .blob} (or every file, if configured) are delayed and counted, so that a table's metadata
- * reads do not blur the figures; so are the reads of a {@code .blob} file's row index (its tail),
- * which a scan makes to find the payloads' ranges before any payload is fetched. Thread-safe.
+ * reads do not blur the figures; so are the reads of a {@code .blob} file's row index (its end),
+ * which a scan makes to find the payloads' ranges before any payload is fetched: reads at or past
+ * the index, and reads that end at the end of the file. Thread-safe.
  */
 final class LatencyFileIO extends ForwardingFileIO {
 
@@ -169,7 +170,8 @@ final class LatencyFileIO extends ForwardingFileIO {
     return new ForwardingInputFile(in) {
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
-        if (blobFilesOnly && position >= payloadEnd(path, in)) {
+        if (blobFilesOnly
+            && (position >= payloadEnd(path, in) || position + len == in.length())) {
           in.readFully(position, buf, off, len);
           return;
         }

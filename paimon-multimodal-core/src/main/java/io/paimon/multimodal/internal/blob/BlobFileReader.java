@@ -48,6 +48,12 @@ public final class BlobFileReader implements Closeable {
   /** The largest entry {@link #read} loads into one array. */
   static final int MAX_IN_MEMORY_ENTRY = Integer.MAX_VALUE - 16;
 
+  /**
+   * How much of a file's end is read at once when opening it: the tail and, for files of up to a
+   * few thousand rows, the whole row index.
+   */
+  static final int SPECULATIVE_TAIL = 16 << 10;
+
   private final SeekableInput in;
   private final String name;
   private final long fileSize;
@@ -99,9 +105,14 @@ public final class BlobFileReader implements Closeable {
               + BlobFormat.TAIL_SIZE
               + "-byte tail (index length, version)");
     }
-    byte[] tail = new byte[BlobFormat.TAIL_SIZE];
+    // One read of the file's end usually holds the tail and the whole index: on an object store
+    // that saves a round trip per file before any payload can be fetched.
+    int speculative = (int) Math.min(fileSize, SPECULATIVE_TAIL);
+    byte[] end = new byte[speculative];
+    in.readFully(fileSize - speculative, end, 0, speculative);
+    byte[] tail =
+        java.util.Arrays.copyOfRange(end, speculative - BlobFormat.TAIL_SIZE, speculative);
     long tailAt = fileSize - BlobFormat.TAIL_SIZE;
-    in.readFully(tailAt, tail, 0, tail.length);
     if (tail[4] != BlobFormat.VERSION) {
       throw new BlobFormatException(
           file,
@@ -116,8 +127,14 @@ public final class BlobFileReader implements Closeable {
           "index length " + indexLength + " does not fit the " + tailAt + " bytes before the tail");
     }
     long indexAt = tailAt - indexLength;
-    byte[] index = new byte[indexLength];
-    in.readFully(indexAt, index, 0, indexLength);
+    byte[] index;
+    if (indexLength <= speculative - BlobFormat.TAIL_SIZE) {
+      int from = speculative - BlobFormat.TAIL_SIZE - indexLength;
+      index = java.util.Arrays.copyOfRange(end, from, from + indexLength);
+    } else {
+      index = new byte[indexLength];
+      in.readFully(indexAt, index, 0, indexLength);
+    }
     long[] sizes = BlobIndex.decode(index, 0, indexLength, file, indexAt, "row index");
     long[] offsets = new long[sizes.length];
     long used = 0;

@@ -75,7 +75,13 @@ public final class GroupStatsFile {
    */
   public static List<Group> read(FileIO io, String path, RowType type, long fileRows)
       throws IOException {
-    JsonNode root = Json.parse(io.readAllBytes(path), path);
+    return read(io.readAllBytes(path), path, type, fileRows);
+  }
+
+  /** As {@link #read(FileIO, String, RowType, long)}, from the file's bytes. */
+  public static List<Group> read(byte[] content, String path, RowType type, long fileRows)
+      throws IOException {
+    JsonNode root = Json.parse(content, path);
     List<Group> groups = new ArrayList<>();
     long next = 0;
     for (JsonNode n : Json.arrayField(root, "groups", path)) {

@@ -66,7 +66,10 @@ public final class ManifestStore {
   public ManifestMeta writeManifest(
       String name, List<ManifestEntry> entries, List<DataType> partitionTypes) throws IOException {
     byte[] bytes = ManifestFiles.writeManifest(entries);
-    write(paths.manifestFile(name), bytes);
+    String file = paths.manifestFile(name);
+    write(file, bytes);
+    List<ManifestEntry> written = List.copyOf(entries);
+    cache.get(file, "manifest", () -> new MetadataCache.Loaded<>(written, bytes.length));
     long added = 0;
     long deleted = 0;
     long schemaId = 0;
@@ -131,11 +134,42 @@ public final class ManifestStore {
         });
   }
 
-  /** Writes a manifest list. */
+  /**
+   * Writes a manifest list. It also goes into the cache: the next commit reads it as its parent's,
+   * and parsing what was just written would only cost.
+   */
   public Written writeList(String name, List<ManifestMeta> manifests) throws IOException {
     byte[] bytes = ManifestFiles.writeManifestList(manifests);
-    write(paths.manifestFile(name), bytes);
+    String file = paths.manifestFile(name);
+    write(file, bytes);
+    List<ManifestMeta> copy = List.copyOf(manifests);
+    cache.get(file, "list", () -> new MetadataCache.Loaded<>(copy, bytes.length));
     return new Written(name, bytes.length);
+  }
+
+  /**
+   * A value derived from immutable metadata files (a snapshot's read plan), cached under {@code
+   * key} like the files themselves; {@code key} must name what it was derived from uniquely.
+   */
+  public <T> T derived(String key, MetadataCache.Loader<T> loader) throws IOException {
+    return cache.get(paths.root() + "#" + key, "derived", loader);
+  }
+
+  /**
+   * The row-group statistics file of a data file (see {@link GroupStatsFile}), through the cache:
+   * it never changes once written, and a filtered scan of a table reads it for every file it does
+   * not prune.
+   */
+  public List<GroupStatsFile.Group> readGroupStats(
+      String path, io.paimon.types.RowType type, long fileRows) throws IOException {
+    return cache.get(
+        path,
+        type,
+        () -> {
+          byte[] bytes = io.readAllBytes(path);
+          return new MetadataCache.Loaded<>(
+              GroupStatsFile.read(bytes, path, type, fileRows), bytes.length);
+        });
   }
 
   /** The manifests named by a manifest list, in order. */

@@ -132,7 +132,7 @@ final class AvroContainerReader {
     }
 
     GenericDatumReader<GenericRecord> reader =
-        new GenericDatumReader<>(schema, schema, new GenericData());
+        new GenericDatumReader<>(schema, schema, GENERIC_DATA);
     List<GenericRecord> records = new ArrayList<>();
     BinaryDecoder decoder = null;
     for (int block = 0; !in.atEnd(); block++) {
@@ -185,7 +185,32 @@ final class AvroContainerReader {
     }
   }
 
+  /**
+   * One data model for every read: constructing one loads Avro's logical-type conversions through
+   * {@link java.util.ServiceLoader}, which cost more than decoding a small manifest.
+   */
+  static final GenericData GENERIC_DATA = new GenericData();
+
+  /** Parsed writer schemas by their JSON: a table's metadata files share a handful of schemas. */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Schema> SCHEMAS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static final int MAX_CACHED_SCHEMAS = 64;
+
   private Schema parseSchema(String json) throws PaimonFormatException {
+    Schema cached = SCHEMAS.get(json);
+    if (cached != null) {
+      return cached;
+    }
+    Schema parsed = parseUncached(json);
+    if (SCHEMAS.size() >= MAX_CACHED_SCHEMAS) {
+      SCHEMAS.clear();
+    }
+    SCHEMAS.put(json, parsed);
+    return parsed;
+  }
+
+  private Schema parseUncached(String json) throws PaimonFormatException {
     int depth = 0;
     boolean inString = false;
     for (int i = 0; i < json.length(); i++) {

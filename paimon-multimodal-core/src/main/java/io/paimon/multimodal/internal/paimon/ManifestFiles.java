@@ -277,7 +277,7 @@ public final class ManifestFiles {
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (DataFileWriter<GenericRecord> writer =
-        new DataFileWriter<>(new GenericDatumWriter<>(schema, new GenericData()))) {
+        new DataFileWriter<>(new GenericDatumWriter<>(schema, AvroContainerReader.GENERIC_DATA))) {
       writer.setCodec(CodecFactory.zstandardCodec(ZSTD_LEVEL));
       writer.create(schema, out);
       for (GenericRecord record : records) {

@@ -167,7 +167,7 @@ final class FileBatches implements AutoCloseable {
     }
     String statsPath = file.path().substring(0, file.path().lastIndexOf('/') + 1) + statsFile;
     List<GroupStatsFile.Group> groups =
-        GroupStatsFile.read(table.io(), statsPath, file.statsType(), fileRows);
+        table.manifests().readGroupStats(statsPath, file.statsType(), fileRows);
     ColumnStats unknown = new ColumnStats(null, null, -1);
     int[] fileColumnOf = file.fileColumnOf();
     RoaringBitmap rows = new RoaringBitmap();

@@ -21,6 +21,7 @@ import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.ColumnStats;
+import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.paimon.TagFile;
 import java.io.IOException;
@@ -85,7 +86,21 @@ final class ScanPlanner {
       return List.of();
     }
     try {
-      return GroupPlanner.plan(table, snapshot);
+      // A snapshot's plan depends only on immutable files: its manifest lists (the delta list's
+      // name is unique to the commit, even if a rollback reuses the id) and the schemas.
+      String key = "plan/" + snapshot.deltaManifestList() + "/" + table.schemaId();
+      return table
+          .manifests()
+          .derived(
+              key,
+              () -> {
+                List<DataGroup> groups = GroupPlanner.plan(table, snapshot);
+                long files = 0;
+                for (DataGroup g : groups) {
+                  files += g.normals().size() + 1;
+                }
+                return new MetadataCache.Loaded<>(List.copyOf(groups), 256 * files);
+              });
     } catch (IOException e) {
       throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
     }
