@@ -170,8 +170,7 @@ final class LatencyFileIO extends ForwardingFileIO {
     return new ForwardingInputFile(in) {
       @Override
       public void readFully(long position, byte[] buf, int off, int len) throws IOException {
-        if (blobFilesOnly
-            && (position >= payloadEnd(path, in) || position + len == in.length())) {
+        if (blobFilesOnly && (position >= payloadEnd(path, in) || position + len == in.length())) {
           in.readFully(position, buf, off, len);
           return;
         }

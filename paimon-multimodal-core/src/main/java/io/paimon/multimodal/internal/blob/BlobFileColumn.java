@@ -142,6 +142,16 @@ public final class BlobFileColumn implements Closeable {
    */
   public static BlobFileColumn open(FileIO io, String path, DataType columnType, String column)
       throws IOException {
+    return open(io, path, columnType, column, null);
+  }
+
+  /**
+   * As {@link #open(FileIO, String, DataType, String)}, with the row index an earlier reader of the
+   * same file read ({@link #index()}), or null to read it.
+   */
+  public static BlobFileColumn open(
+      FileIO io, String path, DataType columnType, String column, BlobFileReader.Index index)
+      throws IOException {
     Objects.requireNonNull(io, "io");
     Objects.requireNonNull(column, "column");
     if (path.isEmpty()) {
@@ -173,8 +183,16 @@ public final class BlobFileColumn implements Closeable {
             return path;
           }
         };
-    BlobFileReader reader = BlobFileReader.open(in); // closes in if it fails
+    BlobFileReader reader =
+        index == null
+            ? BlobFileReader.open(in) // closes in if it fails
+            : BlobFileReader.open(in, index);
     return new BlobFileColumn(path, column, columnType, keys, field, in, reader);
+  }
+
+  /** The file's row index, to open it again without reading it. */
+  public BlobFileReader.Index index() {
+    return reader.index();
   }
 
   /** The number of rows (cells, nulls and placeholders) in the file. */

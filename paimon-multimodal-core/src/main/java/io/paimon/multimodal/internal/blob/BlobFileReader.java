@@ -87,6 +87,31 @@ public final class BlobFileReader implements Closeable {
     }
   }
 
+  /**
+   * A file's validated row index: what opening reads, kept so that a file opened again (a later
+   * scan of the same table) needs no reads before its payloads. {@code .blob} files never change
+   * once written. Immutable by convention.
+   */
+  public record Index(long fileSize, long[] sizes, long[] offsets) {
+
+    /** A rough size in memory, for caches. */
+    public long weight() {
+      return 64 + 16L * sizes.length;
+    }
+  }
+
+  /** This reader's row index, to open the same file again without reading it. */
+  public Index index() {
+    return new Index(fileSize, sizes, offsets);
+  }
+
+  /**
+   * Opens a reader over {@code in} with the index an earlier reader of the same file read: no I/O.
+   */
+  public static BlobFileReader open(SeekableInput in, Index index) {
+    return new BlobFileReader(in, index.fileSize(), index.sizes(), index.offsets());
+  }
+
   /** Opens {@code path} through {@code io}; see {@link #open(SeekableInput)}. */
   public static BlobFileReader open(FileIO io, String path) throws IOException {
     return open(io.newInputFile(path));

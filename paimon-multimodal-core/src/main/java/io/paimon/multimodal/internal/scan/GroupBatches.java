@@ -22,6 +22,8 @@ import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.multimodal.internal.blob.BlobFileColumn;
+import io.paimon.multimodal.internal.blob.BlobFileReader;
+import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.row.ArrowSchemas;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFile;
@@ -352,12 +354,25 @@ final class GroupBatches implements AutoCloseable {
   private BlobFileColumn blobColumn(PlannedFile f) throws IOException {
     BlobFileColumn c = blobColumns.get(f.path());
     if (c == null) {
+      DataType type = tableType.typeAt(f.tableColumnOf()[0]);
+      String column = f.fileType().fields().get(0).name();
+      // A .blob file's row index is metadata like a manifest: read once per connection, so a
+      // later scan of the same rows starts fetching payloads without a round trip per file.
+      BlobFileColumn[] opened = new BlobFileColumn[1];
+      BlobFileReader.Index index =
+          table
+              .manifests()
+              .derived(
+                  "blob-index/" + f.path(),
+                  () -> {
+                    opened[0] = BlobFileColumn.open(table.io(), f.path(), type, column);
+                    BlobFileReader.Index i = opened[0].index();
+                    return new MetadataCache.Loaded<>(i, i.weight());
+                  });
       c =
-          BlobFileColumn.open(
-              table.io(),
-              f.path(),
-              tableType.typeAt(f.tableColumnOf()[0]),
-              f.fileType().fields().get(0).name());
+          opened[0] != null
+              ? opened[0]
+              : BlobFileColumn.open(table.io(), f.path(), type, column, index);
       if (c.rowCount() != f.meta().rowCount()) {
         long actual = c.rowCount();
         c.close();
