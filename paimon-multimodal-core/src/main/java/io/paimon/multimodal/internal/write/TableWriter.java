@@ -20,7 +20,6 @@ package io.paimon.multimodal.internal.write;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.blob.BlobFileWriter;
@@ -35,13 +34,10 @@ import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.DataType;
-import io.paimon.types.DataTypeRoot;
 import io.paimon.types.RowType;
 import java.io.IOException;
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -79,6 +75,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
   private final int[] blobColumns;
 
   private final String prefix = "data-" + UUID.randomUUID() + "-";
+  private final BlobPayloads payloads;
   private int fileCounter;
   private final List<String> written = new ArrayList<>();
   private final List<ManifestEntry> finished = new ArrayList<>();
@@ -135,6 +132,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     this.rowColumnNames = List.copyOf(names);
     this.fileType = StorageTypes.toFileType(tableType.project(rowColumns));
     this.statsColumns = PaimonStats.statsColumns(rowColumnTypes);
+    this.payloads = new BlobPayloads(io);
   }
 
   /**
@@ -230,7 +228,12 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     // The .blob cells go first: a value of the wrong class fails before the row file sees the row.
     for (int b = 0; b < blobColumns.length; b++) {
       int c = blobColumns[b];
-      storeBlob(b, tableType.fields().get(c).name(), tableType.typeAt(c), values[c]);
+      payloads.store(
+          blobWriters[b],
+          tableType.fields().get(c).name(),
+          tableType.typeAt(c),
+          values[c],
+          position);
     }
     try {
       rowWriter.write(Row.wrap(stored));
@@ -259,97 +262,6 @@ public final class TableWriter implements DataWriter, AutoCloseable {
       }
     }
     return false;
-  }
-
-  private void storeBlob(int blobIndex, String name, DataType type, Object value)
-      throws IOException {
-    BlobFileWriter blobs = blobWriters[blobIndex];
-    if (value == null) {
-      blobs.addNull();
-      return;
-    }
-    if (type.root() == DataTypeRoot.BLOB) {
-      if (value instanceof BlobDescriptor) {
-        copyPayload(blobs, name, (BlobDescriptor) value);
-      } else if (value instanceof byte[]) {
-        blobs.add((byte[]) value);
-      } else {
-        throw new SchemaException(
-            "row "
-                + position
-                + ": BLOB column '"
-                + name
-                + "' takes byte[] or BlobDescriptor, got "
-                + value.getClass().getName());
-      }
-      return;
-    }
-    if (type.root() == DataTypeRoot.ARRAY) {
-      List<?> cells = BlobCells.list(name, type, value, position);
-      List<byte[]> payloads = new ArrayList<>(cells.size());
-      for (Object cell : cells) {
-        payloads.add(payloadBytes(name, cell));
-      }
-      blobs.addArray(payloads);
-      return;
-    }
-    Map<?, ?> map = BlobCells.map(name, type, value, position);
-    List<Map.Entry<Object, byte[]>> entries = new ArrayList<>(map.size());
-    for (Map.Entry<?, ?> e : map.entrySet()) {
-      entries.add(new AbstractMap.SimpleEntry<>(e.getKey(), payloadBytes(name, e.getValue())));
-    }
-    blobs.addMap(entries);
-  }
-
-  /** The bytes of a BLOB element: given, or read from where a descriptor points. */
-  private byte[] payloadBytes(String column, Object cell) throws IOException {
-    if (cell == null || cell instanceof byte[]) {
-      return (byte[]) cell;
-    }
-    if (cell instanceof BlobDescriptor) {
-      BlobDescriptor d = (BlobDescriptor) cell;
-      InputFile in = io.newInputFile(d.uri());
-      long length = payloadLength(in, d, column);
-      if (length > Integer.MAX_VALUE - 16) {
-        throw new SchemaException(
-            "row " + position + ": a BLOB element of column '" + column + "' is over 2 GiB");
-      }
-      byte[] bytes = new byte[(int) length];
-      in.readFully(d.offset(), bytes, 0, bytes.length);
-      return bytes;
-    }
-    throw new SchemaException(
-        "row "
-            + position
-            + ": BLOB elements of column '"
-            + column
-            + "' take byte[] or BlobDescriptor, got "
-            + cell.getClass().getName());
-  }
-
-  private long payloadLength(InputFile in, BlobDescriptor d, String column) throws IOException {
-    long size = in.length();
-    long length = d.length() == BlobDescriptor.UNKNOWN_LENGTH ? size - d.offset() : d.length();
-    if (d.offset() > size || length < 0 || d.offset() + length > size) {
-      throw new SchemaException(
-          "row "
-              + position
-              + ": column '"
-              + column
-              + "': descriptor "
-              + d
-              + " points past the end of its "
-              + size
-              + "-byte object");
-    }
-    return length;
-  }
-
-  private void copyPayload(BlobFileWriter blobs, String column, BlobDescriptor d)
-      throws IOException {
-    InputFile in = io.newInputFile(d.uri());
-    long length = payloadLength(in, d, column);
-    blobs.add(new RangeInputStream(in, d.offset(), length), length);
   }
 
   private String nextName(String extension) {
