@@ -64,9 +64,14 @@ final class GroupBatches implements AutoCloseable {
   private final int[] primarySlot;
 
   private final FieldVector[] owned;
+
+  /** Per read column: whether no file of the group holds it, so it reads as null. */
+  private final boolean[] nullColumn;
+
   private final List<SecondaryFile> secondaries = new ArrayList<>();
   private final Map<Integer, List<PlannedFile>> blobChains = new LinkedHashMap<>();
   private final Map<String, BlobFileColumn> blobColumns = new LinkedHashMap<>();
+  private final Map<String, RowFileReader> secondaryReaders = new LinkedHashMap<>();
   private final int[] readColumns;
   private final ScanFilter lateFilter;
   private final BigIntVector rowIds;
@@ -116,6 +121,7 @@ final class GroupBatches implements AutoCloseable {
     PlannedFile main = normals.get(best);
     int primaryIndex = best;
     this.primarySlot = new int[readColumns.length];
+    this.nullColumn = new boolean[readColumns.length];
     List<Integer> mainColumns = new ArrayList<>();
     Map<Integer, List<Integer>> bySecondary = new LinkedHashMap<>();
     boolean others = false;
@@ -133,6 +139,8 @@ final class GroupBatches implements AutoCloseable {
         bySecondary.computeIfAbsent(k, x -> new ArrayList<>()).add(j);
       } else if (group.blobChains().get(c) != null) {
         blobChains.put(j, group.blobChains().get(c));
+      } else {
+        nullColumn[j] = true;
       }
     }
     for (Map.Entry<Integer, List<Integer>> e : bySecondary.entrySet()) {
@@ -251,7 +259,7 @@ final class GroupBatches implements AutoCloseable {
       if (primarySlot[j] >= 0) {
         vectors.add(mainVectors.get(primarySlot[j]));
       } else {
-        if (!blobChains.containsKey(j) && !isSecondary(j)) {
+        if (nullColumn[j]) {
           owned[j].reset();
           owned[j].setInitialCapacity(Math.max(1, n));
           owned[j].allocateNew();
@@ -270,38 +278,15 @@ final class GroupBatches implements AutoCloseable {
     return true;
   }
 
-  private boolean isSecondary(int slot) {
-    for (SecondaryFile s : secondaries) {
-      for (int r : s.readSlots()) {
-        if (r == slot) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   private void fillSecondary(SecondaryFile s, int n) throws IOException {
     RoaringBitmap rows = new RoaringBitmap();
     for (int i = 0; i < n; i++) {
       rows.add((int) positions[i]);
     }
-    try (RowFileReader opened =
-            RowFile.open(
-                table.io().newInputFile(s.file().path()),
-                s.file().fileType(),
-                RowFileOptions.defaults().readAheadBlocks(0));
-        RowFileReader projected = opened.project(s.fileColumns());
+    RowFileReader opened = secondaryReader(s.file());
+    try (RowFileReader projected = opened.project(s.fileColumns());
         RowFileReader picked = projected.select(rows);
         RowArrowReader reader = picked.arrowReader(allocator, Math.max(1, n))) {
-      if (opened.rowCount() != s.file().meta().rowCount()) {
-        throw new IOException(
-            s.file().path()
-                + " holds "
-                + opened.rowCount()
-                + " rows, its manifest entry says "
-                + s.file().meta().rowCount());
-      }
       int at = 0;
       for (int j : s.readSlots()) {
         owned[j].reset();
@@ -319,6 +304,30 @@ final class GroupBatches implements AutoCloseable {
       }
       secondaryBytes += reader.bytesRead();
     }
+  }
+
+  /** A newer data file of the group, opened once (its footer and index read once per group). */
+  private RowFileReader secondaryReader(PlannedFile f) throws IOException {
+    RowFileReader opened = secondaryReaders.get(f.path());
+    if (opened == null) {
+      opened =
+          RowFile.open(
+              table.io().newInputFile(f.path()),
+              f.fileType(),
+              RowFileOptions.defaults().readAheadBlocks(0));
+      if (opened.rowCount() != f.meta().rowCount()) {
+        long actual = opened.rowCount();
+        opened.close();
+        throw new IOException(
+            f.path()
+                + " holds "
+                + actual
+                + " rows, its manifest entry says "
+                + f.meta().rowCount());
+      }
+      secondaryReaders.put(f.path(), opened);
+    }
+    return opened;
   }
 
   private void fillBlobs(List<PlannedFile> chain, FieldVector target, int n) throws IOException {
@@ -421,6 +430,13 @@ final class GroupBatches implements AutoCloseable {
   @Override
   public void close() throws IOException {
     IOException failure = null;
+    for (RowFileReader r : secondaryReaders.values()) {
+      try {
+        r.close();
+      } catch (IOException e) {
+        failure = failure == null ? e : failure;
+      }
+    }
     for (BlobFileColumn c : blobColumns.values()) {
       try {
         c.close();
