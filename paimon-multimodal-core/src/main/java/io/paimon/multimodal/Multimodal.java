@@ -82,12 +82,15 @@ public final class Multimodal {
   public static final class Builder {
     private String warehouse;
     private String database = DEFAULT_DATABASE;
-    private FileIO fileIO = FileIO.local();
+    private FileIO fileIO;
     private final Map<String, String> options = new LinkedHashMap<>();
 
     private Builder() {}
 
-    /** The warehouse root: a local path or a {@code file:} URI (other schemes need a FileIO). */
+    /**
+     * The warehouse root: a local path, a {@code file:} URI, or a URI whose scheme a {@link
+     * io.paimon.multimodal.fs.FileIOLoader} serves (see {@link FileIO#forUri}).
+     */
     public Builder warehouse(String warehouse) {
       this.warehouse = Objects.requireNonNull(warehouse, "warehouse");
       return this;
@@ -99,7 +102,10 @@ public final class Multimodal {
       return this;
     }
 
-    /** The storage every byte goes through (default the local file system). */
+    /**
+     * The storage every byte goes through (default: the one {@link FileIO#forUri} picks for the
+     * warehouse's scheme, the local file system for a plain path).
+     */
     public Builder fileIO(FileIO fileIO) {
       this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
       return this;
@@ -121,11 +127,23 @@ public final class Multimodal {
         throw new IllegalArgumentException("a warehouse is required");
       }
       String root = warehouse;
-      if (fileIO == FileIO.local()) {
-        Path p = root.startsWith("file:") ? Path.of(URI.create(root)) : Path.of(root);
-        root = p.toAbsolutePath().normalize().toString();
+      FileIO io = fileIO != null ? fileIO : FileIO.forUri(warehouse, options);
+      if (io == FileIO.local()) {
+        Path p;
+        try {
+          p = root.startsWith("file:") ? Path.of(URI.create(root)) : Path.of(root);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(
+              "warehouse '" + root + "' is not a local path: " + e.getMessage(), e);
+        }
+        p = p.toAbsolutePath().normalize();
+        if (java.nio.file.Files.exists(p) && !java.nio.file.Files.isDirectory(p)) {
+          throw new IllegalArgumentException(
+              "warehouse " + p + " is a file, not a directory: a warehouse is a directory tree");
+        }
+        root = p.toString();
       }
-      return new ConnectionImpl(root, database, fileIO, options);
+      return new ConnectionImpl(root, database, io, options);
     }
   }
 }

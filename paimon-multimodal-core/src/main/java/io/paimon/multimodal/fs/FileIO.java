@@ -75,4 +75,16 @@ public interface FileIO {
   static FileIO local() {
     return LocalFileIO.INSTANCE;
   }
+
+  /**
+   * The storage of a URI, by its scheme: a plain path or {@code file:} is {@link #local()}; another
+   * scheme comes from the {@link FileIOLoader} registered for it (the module {@code
+   * paimon-multimodal-s3} registers {@code s3} and {@code s3a}).
+   *
+   * @throws IllegalArgumentException if no loader serves the scheme (the message names the scheme
+   *     and the module to add), or for {@code http:}/{@code https:}, which cannot hold a warehouse
+   */
+  static FileIO forUri(String uri, java.util.Map<String, String> options) {
+    return FileIOs.forUri(uri, options);
+  }
 }
