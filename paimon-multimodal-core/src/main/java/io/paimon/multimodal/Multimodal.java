@@ -127,6 +127,15 @@ public final class Multimodal {
         throw new IllegalArgumentException("a warehouse is required");
       }
       String root = warehouse;
+      if (fileIO == null
+          && (warehouse.regionMatches(true, 0, "http:", 0, 5)
+              || warehouse.regionMatches(true, 0, "https:", 0, 6))) {
+        throw new IllegalArgumentException(
+            "warehouse '"
+                + warehouse
+                + "': HTTP storage is read-only, it serves BLOB payloads by URL and cannot hold a"
+                + " warehouse");
+      }
       FileIO io = fileIO != null ? fileIO : FileIO.forUri(warehouse, options);
       if (io == FileIO.local()) {
         Path p;

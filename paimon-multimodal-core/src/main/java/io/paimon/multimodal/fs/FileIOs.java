@@ -24,6 +24,9 @@ import java.util.ServiceLoader;
 /** Picks the {@link FileIO} of a URI by its scheme. Stateless. */
 final class FileIOs {
 
+  /** One read-only HTTP storage for every URL (its client pools connections per host). */
+  private static final FileIO HTTP = new HttpFileIO();
+
   private FileIOs() {}
 
   /** The scheme of {@code uri} lower-case, or null for a plain path (a drive letter included). */
@@ -67,12 +70,7 @@ final class FileIOs {
                 + "'): add the module io.paimon:paimon-multimodal-s3 to the class path");
       case "http":
       case "https":
-        throw new IllegalArgumentException(
-            "scheme '"
-                + scheme
-                + "' (in '"
-                + uri
-                + "') is read-only: HTTP serves BLOB payloads by URL, it cannot hold a warehouse");
+        return HTTP;
       default:
         throw new IllegalArgumentException(
             "no storage for scheme '"

@@ -61,7 +61,7 @@ public final class ConnectionImpl implements Connection {
             ? warehouse.substring(0, warehouse.length() - 1)
             : warehouse;
     this.database = Names.checkObjectName("database", database);
-    this.io = io;
+    this.io = new SchemeRoutingFileIO(io, this.warehouse, options);
     this.options = Map.copyOf(options);
     this.metadataCache = new MetadataCache(metadataCacheSize(options));
     this.allocator = new RootAllocator();

@@ -63,7 +63,7 @@ class SchemeDispatchTest {
   }
 
   @Test
-  void anUnknownSchemeAndHttpAreRefusedWithTheReason() {
+  void anUnknownSchemeAndAnHttpWarehouseAreRefusedWithTheReason() {
     assertThatThrownBy(() -> Multimodal.connect("gopher://host/wh"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("scheme 'gopher'")

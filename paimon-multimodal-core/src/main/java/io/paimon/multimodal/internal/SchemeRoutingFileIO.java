@@ -1,0 +1,127 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.internal;
+
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A connection's storage: the warehouse's {@link FileIO} for its own paths, and the storage of
+ * another scheme ({@link FileIO#forUri}) for a path of that scheme, such as a BLOB descriptor
+ * pointing at an {@code https:} URL or another object store, so that descriptors resolve wherever
+ * they point. Thread-safe.
+ */
+final class SchemeRoutingFileIO implements FileIO {
+
+  private final FileIO warehouse;
+  private final String warehouseScheme;
+  private final Map<String, String> options;
+  private final ConcurrentHashMap<String, FileIO> others = new ConcurrentHashMap<>();
+
+  SchemeRoutingFileIO(FileIO warehouse, String warehouseUri, Map<String, String> options) {
+    this.warehouse = warehouse;
+    this.warehouseScheme = scheme(warehouseUri);
+    this.options = Map.copyOf(options);
+  }
+
+  /** The lower-case scheme of a path, or "" for a plain path (or a drive letter). */
+  private static String scheme(String path) {
+    int colon = path.indexOf(':');
+    if (colon < 2) {
+      return "";
+    }
+    for (int i = 0; i < colon; i++) {
+      char c = path.charAt(i);
+      if (c > 0x7f
+          || !(Character.isLetter(c)
+              || (i > 0 && (Character.isDigit(c) || c == '+' || c == '-' || c == '.')))) {
+        return "";
+      }
+    }
+    String s = path.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
+    return s.equals("file") ? "" : s;
+  }
+
+  private FileIO route(String path) {
+    String s = scheme(path);
+    if (s.equals(warehouseScheme)) {
+      return warehouse;
+    }
+    FileIO io = others.get(s);
+    if (io == null) {
+      io = s.isEmpty() ? FileIO.local() : FileIO.forUri(path, options);
+      others.putIfAbsent(s, io);
+    }
+    return io;
+  }
+
+  @Override
+  public InputFile newInputFile(String path) throws IOException {
+    return route(path).newInputFile(path);
+  }
+
+  @Override
+  public OutputStream newOutputStream(String path) throws IOException {
+    return route(path).newOutputStream(path);
+  }
+
+  @Override
+  public boolean createIfAbsent(String path, byte[] content) throws IOException {
+    return route(path).createIfAbsent(path, content);
+  }
+
+  @Override
+  public void overwrite(String path, byte[] content) throws IOException {
+    route(path).overwrite(path, content);
+  }
+
+  @Override
+  public byte[] readAllBytes(String path) throws IOException {
+    return route(path).readAllBytes(path);
+  }
+
+  @Override
+  public boolean exists(String path) throws IOException {
+    return route(path).exists(path);
+  }
+
+  @Override
+  public void delete(String path) throws IOException {
+    route(path).delete(path);
+  }
+
+  @Override
+  public void mkdirs(String path) throws IOException {
+    route(path).mkdirs(path);
+  }
+
+  @Override
+  public List<String> list(String directory) throws IOException {
+    return route(directory).list(directory);
+  }
+
+  @Override
+  public long lastModifiedMillis(String path) throws IOException {
+    return route(path).lastModifiedMillis(path);
+  }
+}
