@@ -127,9 +127,8 @@ public final class Multimodal {
         throw new IllegalArgumentException("a warehouse is required");
       }
       String root = warehouse;
-      if (fileIO == null
-          && (warehouse.regionMatches(true, 0, "http:", 0, 5)
-              || warehouse.regionMatches(true, 0, "https:", 0, 6))) {
+      String scheme = FileIO.scheme(warehouse);
+      if (fileIO == null && ("http".equals(scheme) || "https".equals(scheme))) {
         throw new IllegalArgumentException(
             "warehouse '"
                 + warehouse

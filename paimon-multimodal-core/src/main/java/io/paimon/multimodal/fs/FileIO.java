@@ -77,14 +77,23 @@ public interface FileIO {
   }
 
   /**
-   * The storage of a URI, by its scheme: a plain path or {@code file:} is {@link #local()}; another
-   * scheme comes from the {@link FileIOLoader} registered for it (the module {@code
-   * paimon-multimodal-s3} registers {@code s3} and {@code s3a}).
+   * The storage of a URI, by its scheme: a plain path or {@code file:} is {@link #local()}; {@code
+   * http:} and {@code https:} are read-only ranged GETs (BLOB payloads by URL); another scheme
+   * comes from the {@link FileIOLoader} registered for it (the module {@code paimon-multimodal-s3}
+   * registers {@code s3} and {@code s3a}). A registered loader wins over the built-in HTTP storage.
    *
    * @throws IllegalArgumentException if no loader serves the scheme (the message names the scheme
-   *     and the module to add), or for {@code http:}/{@code https:}, which cannot hold a warehouse
+   *     and the module to add)
    */
   static FileIO forUri(String uri, java.util.Map<String, String> options) {
     return FileIOs.forUri(uri, options);
+  }
+
+  /**
+   * The lower-case scheme of a URI ({@code s3} of {@code S3://bucket/x}), or null for a plain path
+   * (a Windows drive letter included). {@code file} is returned as such.
+   */
+  static String scheme(String uri) {
+    return FileIOs.scheme(uri);
   }
 }

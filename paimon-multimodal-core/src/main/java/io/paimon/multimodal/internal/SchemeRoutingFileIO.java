@@ -44,22 +44,10 @@ final class SchemeRoutingFileIO implements FileIO {
     this.options = Map.copyOf(options);
   }
 
-  /** The lower-case scheme of a path, or "" for a plain path (or a drive letter). */
+  /** The scheme of a path, "" for a plain path or {@code file:} (both local). */
   private static String scheme(String path) {
-    int colon = path.indexOf(':');
-    if (colon < 2) {
-      return "";
-    }
-    for (int i = 0; i < colon; i++) {
-      char c = path.charAt(i);
-      if (c > 0x7f
-          || !(Character.isLetter(c)
-              || (i > 0 && (Character.isDigit(c) || c == '+' || c == '-' || c == '.')))) {
-        return "";
-      }
-    }
-    String s = path.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
-    return s.equals("file") ? "" : s;
+    String s = FileIO.scheme(path);
+    return s == null || s.equals("file") ? "" : s;
   }
 
   private FileIO route(String path) {

@@ -17,6 +17,8 @@
  */
 package io.paimon.multimodal.internal.blob;
 
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.BLOB;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.descriptors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -25,10 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
-import io.paimon.multimodal.internal.StorageTypes;
-import io.paimon.row.ArrowSchemas;
 import io.paimon.types.DataType;
-import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,9 +43,6 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,27 +70,6 @@ class BlobFileColumnGoldenTest {
     allocator.close();
   }
 
-  private static final DataType BLOB = DataTypes.BLOB();
-
-  private static List<BlobDescriptor> descriptors(FieldVector vector, int r) {
-    if (vector.isNull(r)) {
-      return null;
-    }
-    if (vector instanceof VarBinaryVector v) {
-      return List.of(BlobDescriptor.deserialize(v.get(r)));
-    }
-    ListVector list = (ListVector) vector;
-    FieldVector data = list.getDataVector();
-    VarBinaryVector values =
-        (VarBinaryVector)
-            (data instanceof StructVector s ? s.getChildrenFromFields().get(1) : data);
-    List<BlobDescriptor> out = new ArrayList<>();
-    for (int i = list.getElementStartIndex(r); i < list.getElementEndIndex(r); i++) {
-      out.add(values.isNull(i) ? null : BlobDescriptor.deserialize(values.get(i)));
-    }
-    return out;
-  }
-
   private static byte[] bytesAt(BlobDescriptor d) throws IOException {
     byte[] out = new byte[Math.toIntExact(d.length())];
     try (InputFile in = FileIO.local().newInputFile(d.uri())) {
@@ -104,7 +79,7 @@ class BlobFileColumnGoldenTest {
   }
 
   private FieldVector fileFormVector(String name, DataType type) {
-    return ArrowSchemas.toArrowField(name, StorageTypes.toFileType(type)).createVector(allocator);
+    return BlobColumnFixtures.fileFormVector(allocator, name, type);
   }
 
   private <T extends AutoCloseable> T track(T resource) {

@@ -17,17 +17,25 @@
  */
 package io.paimon.multimodal.internal.blob;
 
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.ARRAY;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.BLOB;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.INT_MAP;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.STRING_MAP;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.addRandomCell;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.descriptors;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.payloads;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.value;
+import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.writeBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.fs.ForwardingFileIO;
 import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.internal.StorageTypes;
-import io.paimon.row.ArrowSchemas;
+import io.paimon.multimodal.internal.blob.BlobColumnFixtures.Cells;
+import io.paimon.multimodal.internal.blob.BlobColumnFixtures.MemoryFileIO;
 import io.paimon.row.Row;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFile;
@@ -38,41 +46,27 @@ import io.paimon.types.DataField;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
 import io.paimon.types.DataTypes;
-import io.paimon.types.DecimalType;
-import io.paimon.types.MapType;
 import io.paimon.types.RowType;
 import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.AbstractMap.SimpleEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.compare.Range;
 import org.apache.arrow.vector.compare.RangeEqualsVisitor;
 import org.apache.arrow.vector.compare.VectorEqualsVisitor;
 import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,12 +79,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BlobFileColumnTest {
 
-  private static final DataType BLOB = DataTypes.BLOB();
-  private static final DataType ARRAY = DataTypes.ARRAY(DataTypes.BLOB());
-  private static final DataType INT_MAP = DataTypes.MAP(DataTypes.INT(), DataTypes.BLOB());
-  private static final DataType STRING_MAP = DataTypes.MAP(DataTypes.STRING(), DataTypes.BLOB());
-
-  /** A table with a BLOB column of every shape and a MAP for every key type the layout allows. */
   private static final Schema TABLE =
       Schema.builder()
           .column("id", DataTypes.BIGINT().notNull())
@@ -499,156 +487,6 @@ class BlobFileColumnTest {
     assertThat(memory.open).isZero();
   }
 
-  // ---- malformed files
-
-  @Test
-  void aMalformedIndexIsAFormatErrorNamingTheFileAndClosesIt() {
-    byte[] good = writeBytes(BLOB, w -> w.add(new byte[] {1, 2, 3}));
-    Map<String, byte[]> cases = new LinkedHashMap<>();
-    cases.put("shorter than the", Arrays.copyOf(good, 3));
-    byte[] version = good.clone();
-    version[version.length - 1] = 2;
-    cases.put("unsupported version", version);
-    byte[] indexLength = good.clone();
-    indexLength[indexLength.length - 5] = 120;
-    cases.put("does not fit", indexLength);
-    byte[] size = good.clone();
-    size[size.length - 6] = 40; // the one index value: an entry of 20 bytes (zigzag 40)
-    cases.put("runs past the data", size);
-    cases.forEach(
-        (message, bytes) -> {
-          memory.put("mem/bad.blob", bytes);
-          assertThatThrownBy(() -> BlobFileColumn.open(memory, "mem/bad.blob", BLOB, "c"))
-              .isInstanceOf(BlobFormatException.class)
-              .hasMessageContaining("mem/bad.blob")
-              .hasMessageContaining(message);
-          assertThat(memory.open).isZero();
-        });
-  }
-
-  @Test
-  void aMalformedNestedPayloadIsAFormatError() throws IOException {
-    // An ARRAY payload whose count claims two billion elements, of lists that hold one.
-    byte[] payload =
-        BlobFileReaderValidationTest.nested(
-            BlobFormat.ARRAY_MAGIC, 1, Integer.MAX_VALUE, new byte[] {7}, new long[][] {{1}});
-    memory.put(
-        "mem/count.blob",
-        BlobFileReaderValidationTest.file(
-            BlobFileReaderValidationTest.entry(payload), payload.length + 16));
-    BlobFileColumn column = track(BlobFileColumn.open(memory, "mem/count.blob", ARRAY, "c"));
-    FieldVector target = track(fileFormVector("c", ARRAY));
-    assertThatThrownBy(() -> column.readRange(0, 1, target))
-        .isInstanceOf(BlobFormatException.class)
-        .hasMessageContaining("mem/count.blob")
-        .hasMessageContaining("cannot hold 2147483647 lengths");
-
-    // A MAP file read as an ARRAY column, and the other way round.
-    String map = blobFile(INT_MAP, w -> w.addMap(List.of(new SimpleEntry<>(1, new byte[2]))));
-    BlobFileColumn asArray = track(BlobFileColumn.open(memory, map, ARRAY, "c"));
-    assertThatThrownBy(() -> asArray.readRange(0, 1, target))
-        .isInstanceOf(BlobFormatException.class)
-        .hasMessageContaining("expected an ARRAY<BLOB> payload, found a MAP<K, BLOB> payload");
-    BlobFileColumn asStringMap = track(BlobFileColumn.open(memory, map, STRING_MAP, "c"));
-    FieldVector strings = track(fileFormVector("c", STRING_MAP));
-    asStringMap.readRange(0, 1, strings); // 4 key bytes are a valid (if odd) string
-    BlobFileColumn asLongMap =
-        track(BlobFileColumn.open(memory, map, DataTypes.MAP(DataTypes.BIGINT(), BLOB), "c"));
-    FieldVector longs = track(fileFormVector("c", DataTypes.MAP(DataTypes.BIGINT(), BLOB)));
-    assertThatThrownBy(() -> asLongMap.readRange(0, 1, longs))
-        .isInstanceOf(BlobFormatException.class)
-        .hasMessageContaining("takes 8 bytes, found 4");
-  }
-
-  @Test
-  void aNullMapKeyIsAFormatErrorAsInTheRowReader() throws IOException {
-    String path =
-        blobFile(
-            INT_MAP,
-            w -> {
-              w.addMap(List.of(new SimpleEntry<>(1, new byte[1])));
-              w.addMap(
-                  Arrays.asList(new SimpleEntry<>(2, new byte[1]), new SimpleEntry<>(null, null)));
-            });
-    BlobFileColumn column = track(BlobFileColumn.open(memory, path, INT_MAP, "m"));
-    FieldVector target = track(fileFormVector("m", INT_MAP));
-    column.readRange(0, 1, target);
-    assertThatThrownBy(() -> column.readRange(0, 2, target))
-        .isInstanceOf(BlobFormatException.class)
-        .hasMessageContaining(path)
-        .hasMessageContaining("row 1: entry 1 of MAP column 'm' has a null key");
-  }
-
-  @Test
-  void truncatedAndMutatedFilesGiveFormatErrorsOnly() throws IOException {
-    List<DataType> types =
-        List.of(BLOB, ARRAY, INT_MAP, STRING_MAP, DataTypes.MAP(DataTypes.DECIMAL(20, 2), BLOB));
-    for (DataType type : types) {
-      Random build = new Random(type.hashCode());
-      byte[] good =
-          writeBytes(
-              type,
-              w -> {
-                for (int r = 0; r < 12; r++) {
-                  if (r % 5 == 4) {
-                    w.addNull();
-                  } else {
-                    addRandomCell(w, type, build);
-                  }
-                }
-              });
-      for (int length = 0; length < good.length; length++) {
-        tryDamaged(type, Arrays.copyOf(good, length), "truncated to " + length);
-      }
-      long seed = 1000 + type.hashCode();
-      Random rnd = new Random(seed);
-      for (int c = 0; c < 1500; c++) {
-        byte[] bad = good.clone();
-        String mutation;
-        if (rnd.nextBoolean()) {
-          int at = rnd.nextInt(bad.length);
-          bad[at] ^= (byte) (1 << rnd.nextInt(8));
-          mutation = "bit flip at " + at;
-        } else {
-          int at = rnd.nextInt(bad.length - 3);
-          int[] values = {0, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, rnd.nextInt(64)};
-          int v = values[rnd.nextInt(values.length)];
-          ByteBuffer.wrap(bad).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(at, v);
-          mutation = "int " + v + " at " + at;
-        }
-        tryDamaged(type, bad, "seed " + seed + ", case " + c + ", " + mutation);
-      }
-    }
-  }
-
-  /**
-   * Opens and reads a damaged file: it may succeed or raise a BlobFormatException, nothing else.
-   */
-  private void tryDamaged(DataType type, byte[] bytes, String what) {
-    String path = "mem/damaged.blob";
-    memory.put(path, bytes);
-    memory.reads.clear();
-    try (BlobFileColumn column = BlobFileColumn.open(memory, path, type, "c");
-        FieldVector target = fileFormVector("c", type)) {
-      int rows = (int) column.rowCount();
-      column.readRange(0, rows, target);
-      long[] positions = new long[rows * 2];
-      for (int i = 0; i < positions.length; i++) {
-        positions[i] = (i * 7L) % rows;
-      }
-      column.read(positions, positions.length, target);
-    } catch (BlobFormatException e) {
-      assertThat(e.getMessage()).as(what).contains(path);
-    } catch (Exception | Error e) {
-      fail(type + ", " + what + ": " + e + "\nfile: " + BytesInput.hex(bytes), e);
-    }
-    for (long[] read : memory.reads) {
-      assertThat(read[1])
-          .as(what + ": a read larger than the file")
-          .isLessThanOrEqualTo(bytes.length);
-    }
-  }
-
   // ---- helpers
 
   private record Written(String rowPath, List<String> blobPaths, List<Object[]> rows) {}
@@ -766,138 +604,6 @@ class BlobFileColumnTest {
   }
 
   /** A random table value of a BLOB-bearing type: BLOB, ARRAY&lt;BLOB&gt; or MAP&lt;K, BLOB&gt;. */
-  private static Object value(DataType type, Random rnd) {
-    if (type.root() == DataTypeRoot.BLOB) {
-      return blob(rnd);
-    }
-    int size = rnd.nextInt(5);
-    if (type.root() == DataTypeRoot.ARRAY) {
-      List<byte[]> out = new ArrayList<>();
-      for (int i = 0; i < size; i++) {
-        out.add(rnd.nextInt(5) == 0 ? null : blob(rnd));
-      }
-      return out;
-    }
-    DataType keyType = ((MapType) type).keyType();
-    Map<Object, byte[]> out = new LinkedHashMap<>();
-    Set<Object> seen = new HashSet<>();
-    for (int tries = 0; out.size() < size && tries < 20; tries++) {
-      Object key = key(keyType, rnd);
-      if (seen.add(key instanceof byte[] b ? ByteBuffer.wrap(b) : key)) {
-        out.put(key, rnd.nextInt(5) == 0 ? null : blob(rnd));
-      }
-    }
-    return out;
-  }
-
-  private static byte[] blob(Random rnd) {
-    byte[] b = new byte[rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(60)];
-    rnd.nextBytes(b);
-    return b;
-  }
-
-  private static Object key(DataType type, Random rnd) {
-    switch (type.root()) {
-      case INTEGER:
-        return rnd.nextInt();
-      case BIGINT:
-        return rnd.nextLong();
-      case TINYINT:
-        return (byte) rnd.nextInt();
-      case SMALLINT:
-        return (short) rnd.nextInt();
-      case BOOLEAN:
-        return rnd.nextBoolean();
-      case DECIMAL:
-        {
-          DecimalType d = (DecimalType) type;
-          // Fewer bits than 10^precision needs, so every value fits.
-          BigInteger unscaled = new BigInteger((int) (d.precision() * 3.32) - 1, rnd);
-          return new BigDecimal(rnd.nextBoolean() ? unscaled : unscaled.negate(), d.scale());
-        }
-      case DATE:
-        return LocalDate.ofEpochDay(rnd.nextInt(40_000) - 20_000);
-      case TIME_WITHOUT_TIME_ZONE:
-        return LocalTime.ofNanoOfDay(rnd.nextInt(86_400_000) * 1_000_000L);
-      case VARBINARY:
-        {
-          byte[] b = new byte[rnd.nextInt(6)];
-          rnd.nextBytes(b);
-          return b;
-        }
-      default:
-        String[] words = {"", "a", "lake", "\u00e9t\u00e9", "\u6f22\u5b57", "\ud83d\ude00"};
-        return words[rnd.nextInt(words.length)] + rnd.nextInt(10);
-    }
-  }
-
-  /** Appends a random non-null cell; returns each element's {offset, length}, null ones null. */
-  private static List<long[]> addRandomCell(BlobFileWriter w, DataType type, Random rnd)
-      throws IOException {
-    if (type.root() == DataTypeRoot.BLOB) {
-      return Arrays.asList(w.add(blob(rnd)));
-    }
-    BlobFileWriter.NestedCell cell;
-    Object value = value(type, rnd);
-    if (type.root() == DataTypeRoot.ARRAY) {
-      cell = w.addArray(castList(value));
-    } else {
-      List<SimpleEntry<Object, byte[]>> entries = new ArrayList<>();
-      ((Map<?, ?>) value).forEach((k, v) -> entries.add(new SimpleEntry<>(k, (byte[]) v)));
-      cell = w.addMap(entries);
-    }
-    List<long[]> ranges = new ArrayList<>();
-    for (int e = 0; e < cell.layout().count(); e++) {
-      long length = cell.layout().valueLength(e);
-      ranges.add(length < 0 ? null : new long[] {cell.layout().valueOffset(e), length});
-    }
-    return ranges;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<byte[]> castList(Object value) {
-    return (List<byte[]>) value;
-  }
-
-  /** A table value's payloads in stored order: the BLOB, the elements or the map values. */
-  private static List<byte[]> payloads(Object value) {
-    if (value == null) {
-      return null;
-    }
-    if (value instanceof byte[] b) {
-      return Arrays.asList(b);
-    }
-    if (value instanceof List<?> list) {
-      return castList(list);
-    }
-    List<byte[]> out = new ArrayList<>();
-    ((Map<?, ?>) value).values().forEach(v -> out.add((byte[]) v));
-    return out;
-  }
-
-  /**
-   * The descriptors of row {@code r} of a file-form vector: one for a BLOB, one per element or map
-   * value (null ones null), or null for a null row.
-   */
-  private static List<BlobDescriptor> descriptors(FieldVector vector, int r) {
-    if (vector.isNull(r)) {
-      return null;
-    }
-    if (vector instanceof VarBinaryVector v) {
-      return List.of(BlobDescriptor.deserialize(v.get(r)));
-    }
-    ListVector list = (ListVector) vector;
-    FieldVector data = list.getDataVector();
-    VarBinaryVector values =
-        (VarBinaryVector)
-            (data instanceof StructVector s ? s.getChildrenFromFields().get(1) : data);
-    List<BlobDescriptor> out = new ArrayList<>();
-    for (int i = list.getElementStartIndex(r); i < list.getElementEndIndex(r); i++) {
-      out.add(values.isNull(i) ? null : BlobDescriptor.deserialize(values.get(i)));
-    }
-    return out;
-  }
-
   private byte[] bytesAt(BlobDescriptor d) throws IOException {
     byte[] out = new byte[Math.toIntExact(d.length())];
     FileIO io = d.uri().startsWith("mem/") ? memory : FileIO.local();
@@ -908,7 +614,7 @@ class BlobFileColumnTest {
   }
 
   private FieldVector fileFormVector(String name, DataType type) {
-    return ArrowSchemas.toArrowField(name, StorageTypes.toFileType(type)).createVector(allocator);
+    return BlobColumnFixtures.fileFormVector(allocator, name, type);
   }
 
   private <T extends AutoCloseable> T track(T resource) {
@@ -916,83 +622,10 @@ class BlobFileColumnTest {
     return resource;
   }
 
-  @FunctionalInterface
-  private interface Cells {
-    void write(BlobFileWriter w) throws IOException;
-  }
-
-  private static byte[] writeBytes(DataType type, Cells cells) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (BlobFileWriter w = new BlobFileWriter(out, "mem", type)) {
-      cells.write(w);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
   /** Writes a file into {@link #memory} and returns its path. */
   private String blobFile(DataType type, Cells cells) {
     String path = "mem/" + type.root() + "-" + memory.files.size() + ".blob";
     memory.put(path, writeBytes(type, cells));
     return path;
-  }
-
-  /**
-   * Files held in memory (other paths go to the local file system), recording every read as
-   * {position, length} and counting open files. Its files' {@code name()} differs from their path,
-   * so tests see that messages name the path the caller gave.
-   */
-  private static final class MemoryFileIO extends ForwardingFileIO {
-    final Map<String, byte[]> files = new HashMap<>();
-    final List<long[]> reads = new ArrayList<>();
-    int open;
-
-    MemoryFileIO() {
-      super(FileIO.local());
-    }
-
-    void put(String path, byte[] bytes) {
-      files.put(path, bytes);
-    }
-
-    @Override
-    public InputFile newInputFile(String path) throws IOException {
-      byte[] bytes = files.get(path);
-      if (bytes == null) {
-        throw new FileNotFoundException(path);
-      }
-      open++;
-      return new InputFile() {
-        private boolean closed;
-
-        @Override
-        public String name() {
-          return "memory:" + path.hashCode();
-        }
-
-        @Override
-        public long length() {
-          return bytes.length;
-        }
-
-        @Override
-        public void readFully(long position, byte[] buf, int off, int len) throws IOException {
-          reads.add(new long[] {position, len});
-          if (position < 0 || position > bytes.length - (long) len) {
-            throw new EOFException(path + ": " + len + " bytes at " + position + " past the end");
-          }
-          System.arraycopy(bytes, (int) position, buf, off, len);
-        }
-
-        @Override
-        public void close() {
-          if (!closed) {
-            closed = true;
-            open--;
-          }
-        }
-      };
-    }
   }
 }
