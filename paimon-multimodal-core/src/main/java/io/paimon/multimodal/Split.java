@@ -40,6 +40,11 @@ public final class Split implements Serializable {
   private final long deletedRowCount;
   private final List<SplitFile> files;
 
+  /**
+   * A split of a read plan.
+   *
+   * @throws IllegalArgumentException if {@code files} is empty
+   */
   public Split(
       long snapshotId,
       Map<String, Object> partition,

@@ -38,6 +38,7 @@ public final class SplitFile implements Serializable {
   private final long sequenceNumber;
   private final long fileSize;
 
+  /** A file of a split, as the read plan resolved it. */
   public SplitFile(
       String path,
       String format,
@@ -70,10 +71,12 @@ public final class SplitFile implements Serializable {
     return format;
   }
 
+  /** The rows the file holds. */
   public long rowCount() {
     return rowCount;
   }
 
+  /** The row ID of the file's first row. */
   public long firstRowId() {
     return firstRowId;
   }

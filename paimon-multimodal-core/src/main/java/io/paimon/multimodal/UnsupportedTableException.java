@@ -26,6 +26,7 @@ public class UnsupportedTableException extends MultimodalException {
 
   private static final long serialVersionUID = 1L;
 
+  /** An exception with this message (naming the table or file and the reason). */
   public UnsupportedTableException(String message) {
     super(message);
   }
