@@ -19,6 +19,7 @@ package io.paimon.multimodal;
 
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.ConnectionImpl;
+import io.paimon.multimodal.internal.ConnectionOptions;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -135,6 +136,7 @@ public final class Multimodal {
                 + "': HTTP storage is read-only, it serves BLOB payloads by URL and cannot hold a"
                 + " warehouse");
       }
+      ConnectionOptions.validate(options);
       FileIO io = fileIO != null ? fileIO : FileIO.forUri(warehouse, options);
       if (io == FileIO.local()) {
         Path p;
@@ -151,7 +153,7 @@ public final class Multimodal {
         }
         root = p.toString();
       }
-      return new ConnectionImpl(root, database, io, options);
+      return new ConnectionImpl(root, database, io, fileIO == null, options);
     }
   }
 }

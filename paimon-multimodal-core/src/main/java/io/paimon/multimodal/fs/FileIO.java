@@ -17,17 +17,23 @@
  */
 package io.paimon.multimodal.fs;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Collection;
 import java.util.List;
 
 /**
  * Every byte the library reads or writes goes through a {@code FileIO}: the local file system by
  * default ({@link #local()}), or an object store, HTTP for read-only blobs, or a wrapper that adds
  * latency, counts requests or injects faults. Paths are strings; for the local implementation they
- * are file system paths or {@code file:} URIs. Implementations must be thread-safe.
+ * are file system paths or {@code file:} URIs; for an object store, full URIs ({@code
+ * s3://bucket/key}), where a "directory" is a key prefix. Implementations must be thread-safe.
+ *
+ * <p>A storage holding clients or connection pools releases them on {@link #close()}. A connection
+ * closes the storage it opened through {@link #forUri}, never one handed to it.
  */
-public interface FileIO {
+public interface FileIO extends Closeable {
 
   /** Opens a file for positional reads; the caller closes it. */
   InputFile newInputFile(String path) throws IOException;
@@ -62,6 +68,20 @@ public interface FileIO {
   /** Deletes a file or an empty directory; does nothing if it does not exist. */
   void delete(String path) throws IOException;
 
+  /**
+   * Deletes files (not directories) in as few requests as the storage allows (an object store
+   * deletes up to a thousand keys per request); a file that does not exist is no error. The default
+   * deletes them one by one.
+   *
+   * @throws IOException if some could not be deleted (the message names the first of them); others
+   *     may have been deleted
+   */
+  default void deleteFiles(Collection<String> paths) throws IOException {
+    for (String path : paths) {
+      delete(path);
+    }
+  }
+
   /** Creates a directory and its parents if missing. */
   void mkdirs(String path) throws IOException;
 
@@ -70,6 +90,19 @@ public interface FileIO {
 
   /** The last-modified time of a file in epoch milliseconds. */
   long lastModifiedMillis(String path) throws IOException;
+
+  /**
+   * The defaults for ranged reads from this storage (how many in flight, when to merge nearby
+   * ranges, how long one request may be), which the BLOB reader starts from; {@link
+   * ReadHints#LOCAL} unless the storage says otherwise.
+   */
+  default ReadHints readHints() {
+    return ReadHints.LOCAL;
+  }
+
+  /** Releases what the storage holds (clients, connection pools); the default holds nothing. */
+  @Override
+  default void close() throws IOException {}
 
   /** The local file system. */
   static FileIO local() {

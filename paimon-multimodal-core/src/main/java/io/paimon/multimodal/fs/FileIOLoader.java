@@ -18,6 +18,7 @@
 package io.paimon.multimodal.fs;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Provides the {@link FileIO} of one URI scheme ({@code s3}, or a scheme of a user's own, such as a
@@ -38,4 +39,12 @@ public interface FileIOLoader {
    * @throws IllegalArgumentException if the options do not fit (naming the option, never a secret)
    */
   FileIO load(String uri, Map<String, String> options);
+
+  /**
+   * The connection options this storage reads (such as {@code s3.endpoint}); a connection rejects
+   * an option that neither it nor a registered storage knows, naming the closest known key.
+   */
+  default Set<String> optionKeys() {
+    return Set.of();
+  }
 }

@@ -19,13 +19,14 @@ package io.paimon.multimodal.fs;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * A {@link FileIO} that forwards every call to another one: the base of wrappers that add latency,
- * count requests, inject faults or cache, overriding only what they change. Thread-safe if the
- * delegate is.
+ * count requests, inject faults or cache, overriding only what they change. Closing it closes the
+ * delegate. Thread-safe if the delegate is.
  */
 public abstract class ForwardingFileIO implements FileIO {
 
@@ -85,5 +86,20 @@ public abstract class ForwardingFileIO implements FileIO {
   @Override
   public long lastModifiedMillis(String path) throws IOException {
     return delegate.lastModifiedMillis(path);
+  }
+
+  @Override
+  public void deleteFiles(Collection<String> paths) throws IOException {
+    delegate.deleteFiles(paths);
+  }
+
+  @Override
+  public ReadHints readHints() {
+    return delegate.readHints();
+  }
+
+  @Override
+  public void close() throws IOException {
+    delegate.close();
   }
 }

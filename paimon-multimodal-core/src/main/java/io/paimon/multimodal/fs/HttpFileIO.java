@@ -209,6 +209,11 @@ final class HttpFileIO implements FileIO {
   }
 
   @Override
+  public ReadHints readHints() {
+    return ReadHints.OBJECT_STORE;
+  }
+
+  @Override
   public OutputStream newOutputStream(String path) throws IOException {
     throw readOnly(path);
   }

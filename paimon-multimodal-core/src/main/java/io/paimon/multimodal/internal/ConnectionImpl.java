@@ -55,13 +55,18 @@ public final class ConnectionImpl implements Connection {
   private final BufferAllocator allocator;
   private final MetadataCache metadataCache;
 
-  public ConnectionImpl(String warehouse, String database, FileIO io, Map<String, String> options) {
+  /**
+   * A connection over {@code io}; it closes {@code io} on {@link #close()} if {@code ownsIo} (it
+   * was opened for this connection).
+   */
+  public ConnectionImpl(
+      String warehouse, String database, FileIO io, boolean ownsIo, Map<String, String> options) {
     this.warehouse =
         warehouse.endsWith("/") && warehouse.length() > 1
             ? warehouse.substring(0, warehouse.length() - 1)
             : warehouse;
     this.database = Names.checkObjectName("database", database);
-    this.io = new SchemeRoutingFileIO(io, this.warehouse, options);
+    this.io = new SchemeRoutingFileIO(io, ownsIo, this.warehouse, options);
     this.options = Map.copyOf(options);
     this.metadataCache = new MetadataCache(metadataCacheSize(options));
     this.allocator = new RootAllocator();
@@ -69,6 +74,7 @@ public final class ConnectionImpl implements Connection {
       createDatabase(database, true);
     } catch (RuntimeException e) {
       allocator.close();
+      closeStorage(e);
       throw e;
     }
   }
@@ -265,11 +271,28 @@ public final class ConnectionImpl implements Connection {
     }
   }
 
+  /** Deletes a tree: its files in batches (one request per thousand on an object store). */
   private void deleteTree(String path) throws IOException {
-    for (String child : io.list(path)) {
-      deleteTree(path + "/" + child);
+    List<String> files = new ArrayList<>();
+    List<String> dirs = new ArrayList<>();
+    collectTree(path, files, dirs);
+    io.deleteFiles(files);
+    for (String dir : dirs) {
+      io.delete(dir);
     }
-    io.delete(path);
+  }
+
+  /** Files (and empty directories) into {@code files}, other directories children-first. */
+  private void collectTree(String path, List<String> files, List<String> dirs) throws IOException {
+    List<String> children = io.list(path);
+    if (children.isEmpty()) {
+      files.add(path);
+      return;
+    }
+    for (String child : children) {
+      collectTree(path + "/" + child, files, dirs);
+    }
+    dirs.add(path);
   }
 
   @Override
@@ -336,6 +359,22 @@ public final class ConnectionImpl implements Connection {
 
   @Override
   public void close() {
-    allocator.close();
+    try {
+      allocator.close();
+    } finally {
+      try {
+        io.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot close the storage of " + warehouse, e);
+      }
+    }
+  }
+
+  private void closeStorage(RuntimeException failure) {
+    try {
+      io.close();
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
   }
 }

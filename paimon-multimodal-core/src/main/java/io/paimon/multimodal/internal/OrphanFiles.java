@@ -69,7 +69,6 @@ final class OrphanFiles {
       for (String name : state.io().list(dir)) {
         String path = dir + "/" + name;
         if (!referenced.contains(name) && state.io().lastModifiedMillis(path) < cutoff) {
-          state.io().delete(path);
           deleted.add(path);
         }
       }
@@ -82,11 +81,11 @@ final class OrphanFiles {
         if (name.startsWith(".")
             && name.endsWith(".tmp")
             && state.io().lastModifiedMillis(path) < cutoff) {
-          state.io().delete(path);
           deleted.add(path);
         }
       }
     }
+    state.io().deleteFiles(deleted);
     return deleted;
   }
 

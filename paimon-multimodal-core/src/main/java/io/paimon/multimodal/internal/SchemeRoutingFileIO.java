@@ -19,8 +19,12 @@ package io.paimon.multimodal.internal;
 
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
+import io.paimon.multimodal.fs.ReadHints;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,17 +33,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * A connection's storage: the warehouse's {@link FileIO} for its own paths, and the storage of
  * another scheme ({@link FileIO#forUri}) for a path of that scheme, such as a BLOB descriptor
  * pointing at an {@code https:} URL or another object store, so that descriptors resolve wherever
- * they point. Thread-safe.
+ * they point. Closing it closes the storages it opened for other schemes, and the warehouse's if it
+ * owns it (the connection opened it). Thread-safe.
  */
 final class SchemeRoutingFileIO implements FileIO {
 
   private final FileIO warehouse;
+  private final boolean ownsWarehouse;
   private final String warehouseScheme;
   private final Map<String, String> options;
   private final ConcurrentHashMap<String, FileIO> others = new ConcurrentHashMap<>();
 
-  SchemeRoutingFileIO(FileIO warehouse, String warehouseUri, Map<String, String> options) {
+  SchemeRoutingFileIO(
+      FileIO warehouse, boolean ownsWarehouse, String warehouseUri, Map<String, String> options) {
     this.warehouse = warehouse;
+    this.ownsWarehouse = ownsWarehouse;
     this.warehouseScheme = scheme(warehouseUri);
     this.options = Map.copyOf(options);
   }
@@ -57,8 +65,13 @@ final class SchemeRoutingFileIO implements FileIO {
     }
     FileIO io = others.get(s);
     if (io == null) {
-      io = s.isEmpty() ? FileIO.local() : FileIO.forUri(path, options);
-      others.putIfAbsent(s, io);
+      FileIO opened = s.isEmpty() ? FileIO.local() : FileIO.forUri(path, options);
+      io = others.putIfAbsent(s, opened);
+      if (io == null) {
+        io = opened;
+      } else {
+        closeQuietly(opened);
+      }
     }
     return io;
   }
@@ -111,5 +124,53 @@ final class SchemeRoutingFileIO implements FileIO {
   @Override
   public long lastModifiedMillis(String path) throws IOException {
     return route(path).lastModifiedMillis(path);
+  }
+
+  @Override
+  public void deleteFiles(Collection<String> paths) throws IOException {
+    Map<FileIO, List<String>> byStorage = new LinkedHashMap<>();
+    for (String path : paths) {
+      byStorage.computeIfAbsent(route(path), k -> new ArrayList<>()).add(path);
+    }
+    for (Map.Entry<FileIO, List<String>> e : byStorage.entrySet()) {
+      e.getKey().deleteFiles(e.getValue());
+    }
+  }
+
+  @Override
+  public ReadHints readHints() {
+    return warehouse.readHints();
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOException first = null;
+    List<FileIO> toClose = new ArrayList<>(others.values());
+    others.clear();
+    if (ownsWarehouse) {
+      toClose.add(warehouse);
+    }
+    for (FileIO io : toClose) {
+      try {
+        io.close();
+      } catch (IOException e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  private static void closeQuietly(FileIO io) {
+    try {
+      io.close();
+    } catch (IOException e) {
+      // a storage opened twice by a race; the first one is kept and used
+    }
   }
 }

@@ -145,12 +145,10 @@ public final class Committer {
       if (committed) {
         return snapshot;
       }
-      for (String path : created) {
-        try {
-          table.io().delete(path);
-        } catch (IOException e) {
-          // left as an orphan for removeOrphanFiles
-        }
+      try {
+        table.io().deleteFiles(created);
+      } catch (IOException e) {
+        // left as orphans for removeOrphanFiles
       }
       sleep(ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1));
       backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);

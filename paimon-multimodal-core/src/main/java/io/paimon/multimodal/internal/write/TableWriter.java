@@ -394,12 +394,10 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     } catch (IOException | RuntimeException e) {
       // deleting below is what matters
     }
-    for (String path : written) {
-      try {
-        io.delete(path);
-      } catch (IOException e) {
-        // an undeletable file is an orphan that removeOrphanFiles will collect
-      }
+    try {
+      io.deleteFiles(written);
+    } catch (IOException e) {
+      // an undeletable file is an orphan that removeOrphanFiles will collect
     }
     if (!written.isEmpty()) {
       removeEmptyDirectories();
