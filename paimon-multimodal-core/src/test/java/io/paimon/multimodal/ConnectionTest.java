@@ -97,7 +97,12 @@ class ConnectionTest {
         track(
             Multimodal.connect(
                 Map.of(
-                    "warehouse", warehouse.toString(), "database", "robots", "some.option", "x")));
+                    "warehouse",
+                    warehouse.toString(),
+                    "database",
+                    "robots",
+                    "file-format.metadata-cache.max-size",
+                    "8 mb")));
 
     conn.createTable("frames", docsSchema(), false);
 
@@ -385,5 +390,34 @@ class ConnectionTest {
         .containsEntry("data-evolution.enabled", "true")
         .containsEntry("file.format", "row")
         .hasSize(expected.options().size() + 3);
+  }
+
+  @Test
+  void rejectsAnUnknownOptionNamingTheClosestKey() {
+    Path warehouse = dir.resolve("wh");
+    assertThatThrownBy(
+            () ->
+                Multimodal.builder()
+                    .warehouse(warehouse.toString())
+                    .option("file-format.metadata-cache.maxsize", "8 mb")
+                    .connect())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown connection option 'file-format.metadata-cache.maxsize'")
+        .hasMessageContaining("did you mean 'file-format.metadata-cache.max-size'?");
+    assertThat(warehouse).doesNotExist();
+  }
+
+  @Test
+  void rejectsS3OptionsWithoutTheS3ModuleNamingTheModule() {
+    assertThatThrownBy(
+            () ->
+                Multimodal.builder()
+                    .warehouse(dir.resolve("wh").toString())
+                    .option("s3.secret-key", "do-not-print-me")
+                    .connect())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'s3.secret-key'")
+        .hasMessageContaining("io.paimon:paimon-multimodal-s3")
+        .hasMessageNotContaining("do-not-print-me");
   }
 }
