@@ -22,6 +22,7 @@ import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReader;
+import io.paimon.multimodal.fs.ReadHints;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.scan.ScanImpl;
@@ -64,13 +65,18 @@ public final class BlobReaderImpl implements BlobReader {
           "BlobReader needs a scan made by Table.scan() or Table.takeRowIds(), got "
               + scan.getClass().getName());
     }
+    ScanImpl impl = (ScanImpl) scan;
+    ReadHints hints = impl.table().io().readHints();
+    // Enough budget for every worker to hold a full range in flight, never below the default.
+    long budget =
+        Math.max(DEFAULT_PREFETCH_BUDGET, (long) hints.parallelism() * hints.rangeLimit());
     return new BlobReaderImpl(
-        (ScanImpl) scan,
+        impl,
         new ReadOptions(
-            DEFAULT_PARALLELISM,
-            DEFAULT_PREFETCH_BUDGET,
-            DEFAULT_HOLE_LIMIT,
-            DEFAULT_RANGE_LIMIT,
+            hints.parallelism(),
+            budget,
+            hints.holeLimit(),
+            Math.min(hints.rangeLimit(), MAX_RANGE_LIMIT),
             true));
   }
 
