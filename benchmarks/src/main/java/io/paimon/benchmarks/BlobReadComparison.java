@@ -67,6 +67,17 @@ public final class BlobReadComparison {
 
   /** Entry point. */
   public static void main(String[] args) throws Exception {
+    if (List.of(args).contains("--storage")) {
+      int at = List.of(args).indexOf("--storage");
+      String storage = at + 1 < args.length ? args[at + 1] : "";
+      if (storage.equals("s3")) {
+        S3BlobReadComparison.run(args);
+        return;
+      }
+      if (!storage.equals("local")) {
+        throw new IllegalArgumentException("--storage is local or s3, got '" + storage + "'");
+      }
+    }
     int blobs = 2000;
     long latency = 10;
     int parallelism = 64;
@@ -88,6 +99,9 @@ public final class BlobReadComparison {
           break;
         case "--dir":
           dir = Path.of(args[++i]);
+          break;
+        case "--storage":
+          i++;
           break;
         default:
           throw new IllegalArgumentException("unknown argument " + args[i]);

@@ -106,6 +106,22 @@ public final class ScanComparison {
   private ScanComparison() {}
 
   public static void main(String[] args) throws Exception {
+    List<String> list = List.of(args);
+    int at = list.indexOf("--storage");
+    if (at >= 0) {
+      String storage = at + 1 < args.length ? args[at + 1] : "";
+      if (storage.equals("s3")) {
+        S3ScanComparison.run(args);
+        return;
+      }
+      if (!storage.equals("local")) {
+        throw new IllegalArgumentException("--storage is local or s3, got '" + storage + "'");
+      }
+      List<String> rest = new ArrayList<>(list);
+      rest.remove(at + 1);
+      rest.remove(at);
+      args = rest.toArray(new String[0]);
+    }
     ScanComparison bench = new ScanComparison();
     bench.parse(args);
     bench.run();
