@@ -23,6 +23,7 @@ import static io.paimon.multimodal.TestTables.range;
 import static io.paimon.multimodal.TestTables.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paimon.multimodal.testing.TestStorage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,22 +44,31 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Appends racing through one table object and through separate connections (separate committers
- * that only meet on disk), and readers running while they commit.
+ * that only meet in storage), and readers running while they commit.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class ConcurrencyTest {
 
   private static final int WRITERS = 8;
   private static final int COMMITS_EACH = 8;
 
+  @Parameter TestStorage storage;
+
   @TempDir Path dir;
 
   /** All connections go through it, so it sees every lost commit race. */
-  private final FaultyFileIO io = new FaultyFileIO();
+  private FaultyFileIO io;
+
+  private String warehouse;
 
   private RootAllocator allocator;
   private Connection conn;
@@ -66,6 +76,8 @@ class ConcurrencyTest {
 
   @BeforeEach
   void open() {
+    io = new FaultyFileIO(storage.fileIO());
+    warehouse = storage.newWarehouse(dir);
     allocator = new RootAllocator();
     conn = connect();
     pool = Executors.newFixedThreadPool(WRITERS + 2);
@@ -80,7 +92,7 @@ class ConcurrencyTest {
   }
 
   private Connection connect() {
-    return Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect();
+    return Multimodal.builder().warehouse(warehouse).fileIO(io).connect();
   }
 
   /** One add: its first id, its row count and the snapshot it returned. */

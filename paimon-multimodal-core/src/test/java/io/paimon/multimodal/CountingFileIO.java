@@ -28,14 +28,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * {@link FileIO#local()} that counts, per path, how often it was opened and the bytes read through
- * its {@link InputFile}s, and how many input files are open now, so tests can see what a read
- * touched and that it closed everything. Thread-safe.
+ * A storage ({@link FileIO#local()} unless given) that counts, per path, how often it was opened
+ * and the bytes read through its {@link InputFile}s, and how many input files are open now, so
+ * tests can see what a read touched and that it closed everything. Thread-safe.
  */
 final class CountingFileIO extends ForwardingFileIO {
 
   CountingFileIO() {
-    super(FileIO.local());
+    this(FileIO.local());
+  }
+
+  CountingFileIO(FileIO delegate) {
+    super(delegate);
   }
 
   private final Map<String, LongAdder> bytesRead = new ConcurrentHashMap<>();

@@ -211,7 +211,7 @@ class CrashRecoveryTest {
           name.startsWith("manifest") || name.startsWith("index-manifest")
               ? "manifest"
               : "bucket-0";
-      assertThat(TestTables.root(table).resolve(dirName).resolve(name)).as(what).exists();
+      assertThat(TestTables.localRoot(table).resolve(dirName).resolve(name)).as(what).exists();
     }
     for (Map<String, Object> row :
         table.scan().select("id", "payload").allocator(allocator).toList()) {
@@ -303,7 +303,7 @@ class CrashRecoveryTest {
           name.startsWith("manifest") || name.startsWith("index-manifest")
               ? "manifest"
               : "bucket-0";
-      assertThat(TestTables.root(table).resolve(dirName).resolve(name)).exists();
+      assertThat(TestTables.localRoot(table).resolve(dirName).resolve(name)).exists();
     }
   }
 }

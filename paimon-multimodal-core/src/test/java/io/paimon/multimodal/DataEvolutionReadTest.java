@@ -25,6 +25,7 @@ import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SimpleStats;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.row.Row;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileOptions;
@@ -41,6 +42,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Paimon's data-evolution read of a row range with several data files: an update file holds new
@@ -49,9 +53,13 @@ import org.junit.jupiter.api.io.TempDir;
  * null in it included, and the rest from the older file and the {@code .blob} file. The update file
  * is committed as Paimon commits one: an entry that already carries its first row ID.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class DataEvolutionReadTest {
 
   private static final int ROWS = 40;
+
+  @Parameter TestStorage storage;
 
   @TempDir java.nio.file.Path dir;
   private Connection conn;
@@ -59,7 +67,7 @@ class DataEvolutionReadTest {
 
   @BeforeEach
   void write() {
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
     table =
         conn.createTable(
             "t",
@@ -139,7 +147,7 @@ class DataEvolutionReadTest {
       assertThat(row.get("_ROW_ID")).isEqualTo(id);
       assertThat(row.get("name")).as("row %d", id).isEqualTo(expectedName(id, ROWS, names));
       assertThat(row.get("score")).isEqualTo((double) id);
-      byte[] image = TableFixtures.readRange((BlobDescriptor) row.get("image"));
+      byte[] image = TableFixtures.readRange(table.io(), (BlobDescriptor) row.get("image"));
       assertThat(image).containsExactly((byte) id);
     }
 

@@ -31,6 +31,7 @@ import io.paimon.multimodal.internal.paimon.ManifestMeta;
 import io.paimon.multimodal.internal.paimon.SimpleStats;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.paimon.SnapshotJson;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -44,6 +45,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -53,7 +57,11 @@ import org.roaringbitmap.RoaringBitmap;
  * leaves every other row's {@code _ROW_ID} unchanged. The vector is committed here the way Paimon
  * commits one: an index file, an index manifest naming it, a snapshot naming the index manifest.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class DeletionVectorTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir java.nio.file.Path dir;
   private Connection conn;
@@ -61,7 +69,7 @@ class DeletionVectorTest {
 
   @BeforeEach
   void write() {
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
     table =
         conn.createTable(
             "t",
@@ -178,7 +186,8 @@ class DeletionVectorTest {
       assertThat(row.get("_ROW_ID")).isEqualTo(id);
       assertThat(row.get("name")).isEqualTo("n" + id);
       BlobDescriptor d = (BlobDescriptor) row.get("image");
-      assertThat(TableFixtures.readRange(d)).containsExactly((byte) id, (byte) (id >> 8));
+      assertThat(TableFixtures.readRange(table.io(), d))
+          .containsExactly((byte) id, (byte) (id >> 8));
     }
     assertThat(table.scan().count()).isEqualTo(live.size());
     assertThat(table.scan().where("id < 10").count()).isEqualTo(7);

@@ -23,14 +23,18 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@link FileIO#local()} whose creation of {@code snapshot-<id>} files can be made to fail, before
- * or after the file is created (a lost reply), and which counts the snapshot creations that found
- * the file already there (lost commit races). Thread-safe.
+ * A storage ({@link FileIO#local()} unless given) whose creation of {@code snapshot-<id>} files can
+ * be made to fail, before or after the file is created (a lost reply), and which counts the
+ * snapshot creations that found the file already there (lost commit races). Thread-safe.
  */
 final class FaultyFileIO extends ForwardingFileIO {
 
   FaultyFileIO() {
-    super(FileIO.local());
+    this(FileIO.local());
+  }
+
+  FaultyFileIO(FileIO delegate) {
+    super(delegate);
   }
 
   /** What happens to the next snapshot creations. */

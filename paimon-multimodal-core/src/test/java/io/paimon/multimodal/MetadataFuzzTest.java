@@ -92,7 +92,7 @@ class MetadataFuzzTest {
         t.add(rows);
       }
       t.createTag("v1", 2);
-      tableDir = TestTables.root(t);
+      tableDir = TestTables.localRoot(t);
     }
   }
 

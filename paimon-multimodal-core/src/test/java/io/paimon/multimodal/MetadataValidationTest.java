@@ -84,7 +84,7 @@ class MetadataValidationTest {
   }
 
   private Path only(String sub, String prefix) throws IOException {
-    try (Stream<Path> files = Files.list(TestTables.root(table).resolve(sub))) {
+    try (Stream<Path> files = Files.list(TestTables.localRoot(table).resolve(sub))) {
       List<Path> matching =
           files.filter(p -> p.getFileName().toString().startsWith(prefix)).toList();
       if (matching.size() != 1) {
@@ -95,7 +95,7 @@ class MetadataValidationTest {
   }
 
   private Path manifest() throws IOException {
-    try (Stream<Path> files = Files.list(TestTables.root(table).resolve("manifest"))) {
+    try (Stream<Path> files = Files.list(TestTables.localRoot(table).resolve("manifest"))) {
       return files
           .filter(p -> !p.getFileName().toString().startsWith("manifest-list-"))
           .findFirst()
@@ -203,7 +203,7 @@ class MetadataValidationTest {
   @Test
   void rowGroupsWithAGap() throws IOException {
     Path stats;
-    try (Stream<Path> files = Files.list(TestTables.root(table).resolve("bucket-0"))) {
+    try (Stream<Path> files = Files.list(TestTables.localRoot(table).resolve("bucket-0"))) {
       stats = files.filter(p -> p.toString().endsWith(".stats")).findFirst().orElseThrow();
     }
     edit(stats, root -> ((ArrayNode) root.get("groups")).remove(1));

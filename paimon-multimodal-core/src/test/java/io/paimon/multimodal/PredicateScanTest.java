@@ -19,6 +19,7 @@ package io.paimon.multimodal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -37,6 +38,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A randomized differential test of {@code where}: random predicates over a table written in
@@ -44,12 +48,16 @@ import org.junit.jupiter.api.io.TempDir;
  * test wrote ({@link PredicateOracle}); plus file pruning by statistics, observed through a
  * counting {@link io.paimon.multimodal.fs.FileIO}.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class PredicateScanTest {
 
   private static final long SEED = Long.getLong("predicateScanTest.seed", 0xC0FFEEL);
   private static final int COMMITS = 6;
   private static final int ROWS_PER_COMMIT = 150;
   private static final int CASES = 400;
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -61,8 +69,8 @@ class PredicateScanTest {
 
   @BeforeEach
   void writeSeveralFiles() {
-    io = new CountingFileIO();
-    conn = Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect();
+    io = new CountingFileIO(storage.fileIO());
+    conn = storage.connect(dir, base -> io);
     allocator = new RootAllocator();
     table =
         conn.createTable(

@@ -25,8 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileLayout;
+import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,15 +42,22 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class RowIdTest {
 
   /** Small files of a few small blocks, so a few hundred rows span several files. */
   private static final String[] SMALL_FILES = {
     "target-file-size", "8 kb", "file.block-size", "2 kb"
   };
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -58,7 +67,7 @@ class RowIdTest {
   @BeforeEach
   void open() {
     allocator = new RootAllocator();
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
   }
 
   @AfterEach
@@ -229,8 +238,8 @@ class RowIdTest {
 
   @Test
   void takeRowIdsReadsOnlyTheBlocksHoldingThoseRows() throws Exception {
-    CountingFileIO io = new CountingFileIO();
-    try (Connection counted = Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect()) {
+    CountingFileIO io = new CountingFileIO(storage.fileIO());
+    try (Connection counted = storage.connect(dir, base -> io)) {
       Table table = counted.createTable("blocks", idName("file.block-size", "4 kb"), false);
       table.add(rows(0, 10_000));
       table.add(rows(10_000, 10_000));
@@ -245,7 +254,12 @@ class RowIdTest {
       for (DataFileMeta f : files) {
         String path = TestTables.dataPath(table, f);
         RowFileLayout layout;
-        try (RowFileReader r = RowFile.open(Path.of(path), table.schema().rowType())) {
+        // Through the storage itself, so that the counts below are the take's alone.
+        try (RowFileReader r =
+            RowFile.open(
+                storage.fileIO().newInputFile(path),
+                table.schema().rowType(),
+                RowFileOptions.defaults())) {
           layout = r.layout();
         }
         assertThat(layout.blockCount()).isGreaterThan(50);

@@ -20,6 +20,7 @@ package io.paimon.multimodal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -35,11 +36,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The scan contract: refinements return new scans and leave the scan they refine unchanged, and the
  * order of refinements does not change the result.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class ScanContractTest {
 
   private static final long SEED = 20260131L;
@@ -52,6 +58,8 @@ class ScanContractTest {
     "NOT (cat = 'c') AND id <> 7",
     "image IS NOT NULL",
   };
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -69,7 +77,7 @@ class ScanContractTest {
 
   @BeforeEach
   void writeFourSnapshots() {
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
     allocator = new RootAllocator();
     table =
         conn.createTable(

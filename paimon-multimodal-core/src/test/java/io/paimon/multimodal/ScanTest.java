@@ -20,6 +20,7 @@ package io.paimon.multimodal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,13 +40,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Projection, limits, row IDs, batching, streaming, counting and splits of scans. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class ScanTest {
 
   private static final long SEED = 4242;
   private static final int FILE_ROWS = 1000;
   private static final int ROWS = 3 * FILE_ROWS;
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -56,7 +64,7 @@ class ScanTest {
 
   @BeforeEach
   void writeThreeFiles() {
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
     allocator = new RootAllocator();
     table =
         conn.createTable(
@@ -284,7 +292,7 @@ class ScanTest {
         assertThat(f.firstRowId()).isEqualTo(split.firstRowId());
         assertThat(f.rowCount()).isEqualTo(split.rowCount());
         assertThat(f.sequenceNumber()).isEqualTo(f.firstRowId() / FILE_ROWS + 1);
-        assertThat(java.nio.file.Path.of(f.path())).exists();
+        assertThat(table.io().exists(f.path())).as("%s exists", f.path()).isTrue();
       }
       assertThat(split.partition()).isEmpty();
       assertThat(split.deletedRowCount()).isZero();
@@ -346,7 +354,7 @@ class ScanTest {
         .containsEntry("paimon.type", "BLOB");
     List<Map<String, Object>> rows = scan().select("image").limit(3).toList();
     assertThat(rows.get(0).get("image")).isNull();
-    assertThat(TableFixtures.readRange((BlobDescriptor) rows.get(1).get("image")))
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) rows.get(1).get("image")))
         .isEqualTo(written.get(1).get("image"));
   }
 

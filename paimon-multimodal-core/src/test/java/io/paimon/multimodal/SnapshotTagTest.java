@@ -24,8 +24,9 @@ import static io.paimon.multimodal.TestTables.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.testing.TestStorage;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +37,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class SnapshotTagTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -50,7 +58,7 @@ class SnapshotTagTest {
   @BeforeEach
   void open() {
     allocator = new RootAllocator();
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
     table = conn.createTable("t", idName(), false);
   }
 
@@ -339,8 +347,12 @@ class SnapshotTagTest {
     assertThat(scan().count()).isEqualTo(3);
   }
 
-  private Path snapshotDir() {
-    return TestTables.root(table).resolve("snapshot");
+  private String snapshotDir() {
+    return TestTables.root(table) + "/snapshot";
+  }
+
+  private String read(String path) throws IOException {
+    return new String(table.io().readAllBytes(path), StandardCharsets.UTF_8);
   }
 
   @ParameterizedTest(name = "LATEST = {0}")
@@ -349,13 +361,13 @@ class SnapshotTagTest {
     table.add(rows(0, 2));
     table.add(rows(2, 2));
     Snapshot latest = table.add(rows(4, 2));
-    Path file = snapshotDir().resolve("LATEST");
-    assertThat(Files.readString(file).trim()).isEqualTo("3");
+    String file = snapshotDir() + "/LATEST";
+    assertThat(read(file).trim()).isEqualTo("3");
 
     if (hint.equals("<deleted>")) {
-      Files.delete(file);
+      table.io().delete(file);
     } else {
-      Files.writeString(file, hint, StandardCharsets.UTF_8);
+      table.io().overwrite(file, hint.getBytes(StandardCharsets.UTF_8));
     }
 
     assertThat(table.latestSnapshot()).contains(latest);
@@ -364,8 +376,9 @@ class SnapshotTagTest {
     Snapshot next = table.add(rows(6, 1));
     assertThat(next.id()).isEqualTo(4);
     assertThat(next.totalRecordCount()).isEqualTo(7);
-    assertThat(Files.readString(file).trim()).isEqualTo("4");
-    try (Connection other = Multimodal.connect(dir.toString())) {
+    assertThat(read(file).trim()).isEqualTo("4");
+    try (Connection other =
+        Multimodal.builder().warehouse(conn.warehouse()).fileIO(storage.fileIO()).connect()) {
       assertThat(other.getTable("t").latestSnapshot()).contains(next);
     }
   }
@@ -374,8 +387,8 @@ class SnapshotTagTest {
   void snapshotsAreFoundWithoutTheEarliestHint() throws Exception {
     table.add(rows(0, 1));
     table.add(rows(1, 1));
-    Files.deleteIfExists(snapshotDir().resolve("EARLIEST"));
-    Files.deleteIfExists(snapshotDir().resolve("LATEST"));
+    table.io().delete(snapshotDir() + "/EARLIEST");
+    table.io().delete(snapshotDir() + "/LATEST");
 
     assertThat(table.snapshots()).extracting(Snapshot::id).containsExactly(1L, 2L);
     List<Map<String, Object>> all = scan().withRowId().toList();

@@ -17,9 +17,10 @@
  */
 package io.paimon.multimodal;
 
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
 import io.paimon.row.Row;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.nio.file.Files;
@@ -32,7 +33,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** Helpers shared by the table tests: directory listings, BLOB ranges and value comparison. */
+/**
+ * Helpers shared by the table tests: local directory listings, BLOB ranges and value comparison.
+ */
 final class TableFixtures {
 
   private TableFixtures() {}
@@ -69,31 +72,31 @@ final class TableFixtures {
     return names(dir).stream().filter(n -> n.endsWith(suffix)).collect(Collectors.toList());
   }
 
-  /** Reads the byte range of a descriptor straight from the local file its uri names. */
-  static byte[] readRange(BlobDescriptor d) {
-    String uri = d.uri();
-    Path path = uri.startsWith("file:") ? Path.of(java.net.URI.create(uri)) : Path.of(uri);
-    try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "r")) {
+  /**
+   * Reads the byte range of a descriptor through a storage, such as the {@link Table#io()} its
+   * table's descriptors resolve against, without the scan's BLOB machinery.
+   */
+  static byte[] readRange(FileIO io, BlobDescriptor d) {
+    try (InputFile in = io.newInputFile(d.uri())) {
       byte[] out = new byte[Math.toIntExact(d.length())];
-      f.seek(d.offset());
-      f.readFully(out);
+      in.readFully(d.offset(), out, 0, out.length);
       return out;
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new UncheckedIOException("cannot read " + d, e);
     }
   }
 
   /**
    * A form of a value that compares by content with {@code equals}: arrays become lists, rows
-   * lists, maps keep their order as a list of entries, and BLOB descriptors of the table become the
-   * bytes they point at when {@code resolveBlobs} is set.
+   * lists, maps keep their order as a list of entries, and BLOB descriptors become the bytes they
+   * point at, read through {@code blobs}, unless it is null.
    */
-  static Object normalize(Object v, boolean resolveBlobs) {
+  static Object normalize(Object v, FileIO blobs) {
     if (v == null) {
       return null;
     }
-    if (v instanceof BlobDescriptor && resolveBlobs) {
-      return normalize(readRange((BlobDescriptor) v), false);
+    if (v instanceof BlobDescriptor && blobs != null) {
+      return normalize(readRange(blobs, (BlobDescriptor) v), null);
     }
     if (v.getClass().isArray()) {
       List<Object> out = new ArrayList<>();
@@ -103,21 +106,19 @@ final class TableFixtures {
       return out;
     }
     if (v instanceof Row) {
-      return normalize(((Row) v).toArray(), resolveBlobs);
+      return normalize(((Row) v).toArray(), blobs);
     }
     if (v instanceof List) {
       List<Object> out = new ArrayList<>();
       for (Object e : (List<?>) v) {
-        out.add(normalize(e, resolveBlobs));
+        out.add(normalize(e, blobs));
       }
       return out;
     }
     if (v instanceof Map) {
       List<Object> out = new ArrayList<>();
       for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-        out.add(
-            Arrays.asList(
-                normalize(e.getKey(), resolveBlobs), normalize(e.getValue(), resolveBlobs)));
+        out.add(Arrays.asList(normalize(e.getKey(), blobs), normalize(e.getValue(), blobs)));
       }
       return out;
     }
@@ -125,18 +126,24 @@ final class TableFixtures {
   }
 
   /** {@link #normalize} of every value of a row, keeping the column order. */
-  static Map<String, Object> normalizeRow(Map<String, Object> row, boolean resolveBlobs) {
+  static Map<String, Object> normalizeRow(Map<String, Object> row, FileIO blobs) {
     Map<String, Object> out = new LinkedHashMap<>();
-    row.forEach((k, v) -> out.put(k, normalize(v, resolveBlobs)));
+    row.forEach((k, v) -> out.put(k, normalize(v, blobs)));
     return out;
   }
 
-  /** {@link #normalizeRow} of every row. */
-  static List<Map<String, Object>> normalizeRows(
-      List<Map<String, Object>> rows, boolean resolveBlobs) {
+  /** {@link #normalizeRow} of every row, leaving BLOB descriptors as they are. */
+  static List<Map<String, Object>> normalizeRows(List<Map<String, Object>> rows) {
+    return normalizeRows(rows, null);
+  }
+
+  /**
+   * {@link #normalizeRow} of every row, BLOB descriptors read through {@code blobs} if not null.
+   */
+  static List<Map<String, Object>> normalizeRows(List<Map<String, Object>> rows, FileIO blobs) {
     List<Map<String, Object>> out = new ArrayList<>(rows.size());
     for (Map<String, Object> row : rows) {
-      out.add(normalizeRow(row, resolveBlobs));
+      out.add(normalizeRow(row, blobs));
     }
     return out;
   }

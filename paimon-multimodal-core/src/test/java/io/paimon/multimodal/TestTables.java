@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal;
 
+import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.TableImpl;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
@@ -24,10 +25,10 @@ import io.paimon.multimodal.internal.paimon.FileKind;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.ManifestMeta;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.testing.StorageFiles;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,12 +36,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
-/** Schemas, rows and on-disk inspection shared by the table tests. */
+/** Schemas, rows and inspection of the stored files shared by the table tests. */
 final class TestTables {
 
   private TestTables() {}
@@ -127,24 +127,22 @@ final class TestTables {
     return ((TableImpl) table).state();
   }
 
-  /** The table directory. */
-  static Path root(Table table) {
-    return Path.of(state(table).paths().root());
+  /** The table directory, a path or URI of the table's storage. */
+  static String root(Table table) {
+    return state(table).paths().root();
   }
 
-  /** The names of the files in a directory of the table (data, manifest, snapshot, tag). */
+  /** The table directory of a table on the local file system, for tests of local files. */
+  static Path localRoot(Table table) {
+    return Path.of(root(table));
+  }
+
+  /**
+   * The names of the files in a directory of the table (data, manifest, snapshot, tag), listed
+   * through the table's storage.
+   */
   static Set<String> files(Table table, String dir) {
-    Path d = root(table).resolve(dir);
-    Set<String> out = new TreeSet<>();
-    if (!Files.isDirectory(d)) {
-      return out;
-    }
-    try (Stream<Path> entries = Files.list(d)) {
-      entries.forEach(p -> out.add(p.getFileName().toString()));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out;
+    return new TreeSet<>(StorageFiles.names(table.io(), root(table) + "/" + dir));
   }
 
   /** The manifests named by a snapshot's base and delta manifest lists. */
@@ -223,16 +221,19 @@ final class TestTables {
   /** The names of every file in the table's bucket directories (any partition). */
   static Set<String> bucketFiles(Table table) {
     Set<String> out = new TreeSet<>();
-    try (Stream<Path> all = Files.walk(root(table))) {
-      all.filter(
-              p ->
-                  Files.isRegularFile(p)
-                      && p.getParent().getFileName().toString().startsWith("bucket-"))
-          .forEach(p -> out.add(p.getFileName().toString()));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    collectBucketFiles(table.io(), root(table), out);
     return out;
+  }
+
+  /** The files of the bucket directories under {@code dir} and its partition directories. */
+  private static void collectBucketFiles(FileIO io, String dir, Set<String> out) {
+    for (String name : StorageFiles.names(io, dir)) {
+      if (name.startsWith("bucket-")) {
+        out.addAll(StorageFiles.names(io, dir + "/" + name));
+      } else if (name.contains("=")) {
+        collectBucketFiles(io, dir + "/" + name, out);
+      }
+    }
   }
 
   /** Temporary files of interrupted atomic creates in snapshot/, tag/ and schema/. */

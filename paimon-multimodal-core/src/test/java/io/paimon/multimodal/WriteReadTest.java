@@ -17,7 +17,6 @@
  */
 package io.paimon.multimodal;
 
-import static io.paimon.multimodal.TableFixtures.names;
 import static io.paimon.multimodal.TableFixtures.normalizeRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.paimon.multimodal.internal.ArrowValues;
 import io.paimon.multimodal.internal.paimon.BinaryRows;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.row.ArrowSchemas;
 import io.paimon.types.DataField;
 import io.paimon.types.DataTypes;
@@ -38,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -50,11 +51,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Round trips of every column type through the three add paths, BLOB storage and file rolling. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class WriteReadTest {
 
   private static final long SEED = 0x5eed_2026L;
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -63,7 +71,7 @@ class WriteReadTest {
 
   @BeforeEach
   void connect() {
-    conn = Multimodal.connect(dir.toString());
+    conn = storage.connect(dir);
     allocator = new RootAllocator();
   }
 
@@ -73,8 +81,11 @@ class WriteReadTest {
     conn.close();
   }
 
-  private Path tableDir(String table) {
-    return dir.resolve("default.db").resolve(table);
+  /** The files of a table's only bucket whose names end with {@code suffix}, sorted. */
+  private static List<String> bucketFiles(Table table, String suffix) {
+    return TestTables.files(table, "bucket-0").stream()
+        .filter(n -> n.endsWith(suffix))
+        .collect(Collectors.toList());
   }
 
   private List<Map<String, Object>> read(Table table) {
@@ -94,9 +105,9 @@ class WriteReadTest {
     List<Map<String, Object>> actual = read(table);
     assertThat(actual).hasSize(300);
     assertThat(actual.get(0).keySet()).containsExactlyElementsOf(AllTypes.SCHEMA.columnNames());
-    assertThat(normalizeRows(actual, true))
+    assertThat(normalizeRows(actual, table.io()))
         .as("seed %d", SEED)
-        .isEqualTo(normalizeRows(rows, false));
+        .isEqualTo(normalizeRows(rows));
   }
 
   @Test
@@ -141,10 +152,10 @@ class WriteReadTest {
       assertThat(fromReader.snapshots()).hasSize(1);
     }
 
-    List<Map<String, Object>> expected = normalizeRows(rows, false);
-    assertThat(normalizeRows(read(fromMaps), true)).isEqualTo(expected);
-    assertThat(normalizeRows(read(fromRoot), true)).isEqualTo(expected);
-    assertThat(normalizeRows(read(fromReader), true)).isEqualTo(expected);
+    List<Map<String, Object>> expected = normalizeRows(rows);
+    assertThat(normalizeRows(read(fromMaps), fromMaps.io())).isEqualTo(expected);
+    assertThat(normalizeRows(read(fromRoot), fromRoot.io())).isEqualTo(expected);
+    assertThat(normalizeRows(read(fromReader), fromReader.io())).isEqualTo(expected);
   }
 
   @Test
@@ -169,7 +180,7 @@ class WriteReadTest {
       }
       expected.add(e);
     }
-    assertThat(normalizeRows(read(table), true)).isEqualTo(normalizeRows(expected, false));
+    assertThat(normalizeRows(read(table), table.io())).isEqualTo(normalizeRows(expected));
   }
 
   @Test
@@ -225,7 +236,7 @@ class WriteReadTest {
         }
         fromArrow.add(row);
       }
-      assertThat(normalizeRows(fromArrow, true)).isEqualTo(normalizeRows(rows, false));
+      assertThat(normalizeRows(fromArrow, table.io())).isEqualTo(normalizeRows(rows));
     }
   }
 
@@ -261,20 +272,20 @@ class WriteReadTest {
 
     Map<String, Object> out = read(table).get(0);
     BlobDescriptor d = (BlobDescriptor) out.get("blob");
-    Path blobFile = Path.of(d.uri());
-    assertThat(blobFile.getParent()).isEqualTo(tableDir("all").resolve("bucket-0"));
-    assertThat(blobFile.getFileName().toString()).startsWith("data-").endsWith(".blob");
+    String bucket = conn.warehouse() + "/default.db/all/bucket-0/";
+    assertThat(d.uri()).startsWith(bucket);
+    assertThat(d.uri().substring(bucket.length())).startsWith("data-").endsWith(".blob");
     assertThat(d.length()).isEqualTo(5000);
-    assertThat(TableFixtures.readRange(d)).isEqualTo(image);
+    assertThat(TableFixtures.readRange(table.io(), d)).isEqualTo(image);
     List<?> pages = (List<?>) out.get("blobs");
     assertThat(pages).hasSize(3);
     assertThat(pages.get(1)).isNull();
-    assertThat(TableFixtures.readRange((BlobDescriptor) pages.get(0))).isEqualTo(page);
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) pages.get(0))).isEqualTo(page);
     assertThat(((BlobDescriptor) pages.get(2)).length()).isZero();
     Map<?, ?> renditions = (Map<?, ?>) out.get("blob_map");
     assertThat(new ArrayList<Object>(renditions.keySet())).containsExactly("small", "none");
     assertThat(renditions.get("none")).isNull();
-    assertThat(TableFixtures.readRange((BlobDescriptor) renditions.get("small")))
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) renditions.get("small")))
         .isEqualTo(rendition);
   }
 
@@ -283,10 +294,11 @@ class WriteReadTest {
     // Paimon's default layout keeps every payload in the table's .blob files: a descriptor given
     // as input is read and its bytes stored, wherever it pointed.
     Table table = conn.createTable("all", AllTypes.SCHEMA, false);
-    Path outside =
-        java.nio.file.Files.write(dir.resolve("outside.bin"), new byte[] {1, 2, 3, 4, 5});
-    BlobDescriptor part = new BlobDescriptor(outside.toString(), 1, 3);
-    BlobDescriptor whole = new BlobDescriptor(outside.toString(), 0, -1);
+    // On the table's storage, outside every table.
+    String outside = conn.warehouse() + "/outside.bin";
+    storage.fileIO().overwrite(outside, new byte[] {1, 2, 3, 4, 5});
+    BlobDescriptor part = new BlobDescriptor(outside, 1, 3);
+    BlobDescriptor whole = new BlobDescriptor(outside, 0, -1);
     byte[] bytes = {9, 8, 7};
     Map<String, Object> blobMap = new LinkedHashMap<>();
     blobMap.put("ext", whole);
@@ -303,23 +315,24 @@ class WriteReadTest {
       Table copy = conn.createTable("copy", AllTypes.SCHEMA, false);
       copy.add(root);
       Map<String, Object> copied = read(copy).get(0);
-      assertThat(TableFixtures.readRange((BlobDescriptor) copied.get("blob")))
+      assertThat(TableFixtures.readRange(copy.io(), (BlobDescriptor) copied.get("blob")))
           .containsExactly(2, 3, 4);
     }
 
     Map<String, Object> out = read(table).get(0);
     BlobDescriptor stored = (BlobDescriptor) out.get("blob");
-    assertThat(stored.uri()).startsWith(TestTables.root(table).toString()).endsWith(".blob");
-    assertThat(TableFixtures.readRange(stored)).containsExactly(2, 3, 4);
+    assertThat(stored.uri()).startsWith(TestTables.root(table) + "/").endsWith(".blob");
+    assertThat(TableFixtures.readRange(table.io(), stored)).containsExactly(2, 3, 4);
     List<?> cells = (List<?>) out.get("blobs");
-    assertThat(TableFixtures.readRange((BlobDescriptor) cells.get(0))).isEqualTo(bytes);
-    assertThat(TableFixtures.readRange((BlobDescriptor) cells.get(1)))
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) cells.get(0))).isEqualTo(bytes);
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) cells.get(1)))
         .containsExactly(1, 2, 3, 4, 5);
     assertThat(cells.get(2)).isNull();
     Map<?, ?> map = (Map<?, ?>) out.get("blob_map");
-    assertThat(TableFixtures.readRange((BlobDescriptor) map.get("ext")))
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) map.get("ext")))
         .containsExactly(1, 2, 3, 4, 5);
-    assertThat(TableFixtures.readRange((BlobDescriptor) map.get("own"))).isEqualTo(bytes);
+    assertThat(TableFixtures.readRange(table.io(), (BlobDescriptor) map.get("own")))
+        .isEqualTo(bytes);
   }
 
   @Test
@@ -382,7 +395,7 @@ class WriteReadTest {
     table.add(rows.subList(0, 4000));
     table.add(rows.subList(4000, 6000));
 
-    List<String> rowFiles = names(tableDir("rolled").resolve("bucket-0"), ".row");
+    List<String> rowFiles = bucketFiles(table, ".row");
     assertThat(rowFiles).hasSizeGreaterThan(10);
     assertThat(table.scan().plan()).hasSameSizeAs(rowFiles);
     List<Map<String, Object>> out = table.scan().allocator(allocator).withRowId().toList();
@@ -413,9 +426,9 @@ class WriteReadTest {
 
     table.add(rows);
 
-    Path data = tableDir("rolled").resolve("bucket-0");
-    assertThat(names(data, ".blob")).hasSizeGreaterThan(10);
-    assertThat(names(data, ".row")).hasSameSizeAs(names(data, ".blob"));
+    List<String> blobFiles = bucketFiles(table, ".blob");
+    assertThat(blobFiles).hasSizeGreaterThan(10);
+    assertThat(bucketFiles(table, ".row")).hasSameSizeAs(blobFiles);
     List<Map<String, Object>> out = read(table);
     assertThat(
             out.stream()
@@ -424,8 +437,8 @@ class WriteReadTest {
                 .map(d -> ((BlobDescriptor) d).uri())
                 .distinct()
                 .count())
-        .isEqualTo(names(data, ".blob").size());
-    assertThat(normalizeRows(out, true)).isEqualTo(normalizeRows(rows, false));
+        .isEqualTo(blobFiles.size());
+    assertThat(normalizeRows(out, table.io())).isEqualTo(normalizeRows(rows));
   }
 
   @Test

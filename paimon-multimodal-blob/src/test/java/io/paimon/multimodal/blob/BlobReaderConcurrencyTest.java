@@ -21,11 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.row.CloseableIterator;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +33,22 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Completion order, cancellation, the prefetch budget, and a differential test. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class BlobReaderConcurrencyTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
+  /** A fresh warehouse of the storage, read and written through {@code io}, which wraps it. */
   private Connection connect(LatencyFileIO io, String name) {
-    return Multimodal.builder().warehouse(dir.resolve(name).toString()).fileIO(io).connect();
+    return storage.connect(dir.resolve(name), base -> io);
   }
 
   private static List<Object> ours(BlobBatch b, String column) {
@@ -61,15 +68,16 @@ class BlobReaderConcurrencyTest {
     Random random = new Random(seed);
     for (int round = 0; round < 6; round++) {
       LatencyFileIO io =
-          LatencyFileIO.random(random.nextLong(), 300).scatteredReads(random.nextBoolean());
+          LatencyFileIO.random(storage.fileIO(), random.nextLong(), 300)
+              .scatteredReads(random.nextBoolean());
       try (Connection conn = connect(io, "wh" + round)) {
-        Path external = dir.resolve("ext" + round + ".bin");
-        Files.write(external, BlobTables.payload(seed, round, 5000));
+        String external = conn.warehouse() + "/ext" + round + ".bin";
+        storage.fileIO().overwrite(external, BlobTables.payload(seed, round, 5000));
         List<BlobDescriptor> externals =
             List.of(
-                new BlobDescriptor(external.toString(), 0, 10),
-                new BlobDescriptor(external.toString(), 5, 100),
-                new BlobDescriptor(external.toString(), 4000, -1));
+                new BlobDescriptor(external, 0, 10),
+                new BlobDescriptor(external, 5, 100),
+                new BlobDescriptor(external, 4000, -1));
         Table t = BlobTables.table(conn, "docs");
         int from = 0;
         for (int commit = 0; commit < 1 + random.nextInt(3); commit++) {
@@ -92,7 +100,7 @@ class BlobReaderConcurrencyTest {
         String[] columns = {"image", "pages", "renditions"};
         List<List<Object>> expected = new ArrayList<>();
         for (String c : columns) {
-          expected.add(BlobTables.reference(scan, c));
+          expected.add(BlobTables.reference(scan, c, storage.fileIO()));
         }
         String context = "seed " + seed + " round " + round + " " + reader;
         try (BlobBatch b = reader.read(columns)) {
@@ -126,7 +134,7 @@ class BlobReaderConcurrencyTest {
 
   @Test
   void deliversInRowOrderWhateverOrderTheReadsFinishIn() {
-    LatencyFileIO io = LatencyFileIO.random(11, 5_000);
+    LatencyFileIO io = LatencyFileIO.random(storage.fileIO(), 11, 5_000);
     try (Connection conn = connect(io, "wh")) {
       Table t = BlobTables.table(conn, "docs");
       int[] sizes = new int[60];
@@ -146,7 +154,7 @@ class BlobReaderConcurrencyTest {
 
   @Test
   void closingMidStreamCancelsReadsInFlightAndLeavesNoThreads() {
-    LatencyFileIO io = LatencyFileIO.fixed(2_000_000);
+    LatencyFileIO io = LatencyFileIO.fixed(storage.fileIO(), 2_000_000);
     try (Connection conn = connect(io, "wh")) {
       Table t = BlobTables.table(conn, "docs");
       int[] sizes = new int[40];
@@ -190,7 +198,7 @@ class BlobReaderConcurrencyTest {
 
   @Test
   void streamKeepsFetchedButUnconsumedBytesWithinThePrefetchBudget() throws Exception {
-    LatencyFileIO io = LatencyFileIO.fixed(200);
+    LatencyFileIO io = LatencyFileIO.fixed(storage.fileIO(), 200);
     try (Connection conn = connect(io, "wh")) {
       Table t = BlobTables.table(conn, "docs");
       int rows = 200;

@@ -22,13 +22,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.row.CloseableIterator;
-import java.io.RandomAccessFile;
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,8 +40,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class BlobReaderTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -51,8 +57,8 @@ class BlobReaderTest {
 
   @BeforeEach
   void open() {
-    io = LatencyFileIO.counting();
-    conn = Multimodal.builder().warehouse(dir.resolve("wh").toString()).fileIO(io).connect();
+    io = LatencyFileIO.counting(storage.fileIO());
+    conn = storage.connect(dir, base -> io);
   }
 
   @AfterEach
@@ -64,6 +70,13 @@ class BlobReaderTest {
     int[] s = new int[count];
     Arrays.fill(s, size);
     return s;
+  }
+
+  /** Flips bits of one stored byte, rewriting the file through the storage. */
+  private void flipByte(String uri, long position, int bits) throws IOException {
+    byte[] bytes = storage.fileIO().readAllBytes(uri);
+    bytes[Math.toIntExact(position)] ^= (byte) bits;
+    storage.fileIO().overwrite(uri, bytes);
   }
 
   private static String firstImageUri(Table t) {
@@ -220,11 +233,12 @@ class BlobReaderTest {
   @Test
   void readsArrayAndMapColumnsWithNullAndEmptyContainersNullElementsAndExternalObjects()
       throws Exception {
-    Path external = dir.resolve("external.bin");
+    // An external object on the table's storage, outside the table.
+    String external = conn.warehouse() + "/external.bin";
     byte[] ext = BlobTables.payload(9, 9, 4000);
-    Files.write(external, ext);
-    BlobDescriptor slice = new BlobDescriptor(external.toString(), 100, 50);
-    BlobDescriptor whole = new BlobDescriptor(external.toString(), 3000, -1);
+    storage.fileIO().overwrite(external, ext);
+    BlobDescriptor slice = new BlobDescriptor(external, 100, 50);
+    BlobDescriptor whole = new BlobDescriptor(external, 3000, -1);
     Table t = BlobTables.table(conn, "docs");
     byte[] a = {1, 2, 3};
     byte[] c = {};
@@ -282,12 +296,7 @@ class BlobReaderTest {
     t.add(BlobTables.images(6, 0, 20, sizes(20, 100)));
     String uri = firstImageUri(t);
     BlobDescriptor row7 = (BlobDescriptor) t.scan().where("id = 7").toList().get(0).get("image");
-    try (RandomAccessFile f = new RandomAccessFile(uri, "rw")) {
-      f.seek(row7.offset() + 10);
-      int v = f.read();
-      f.seek(row7.offset() + 10);
-      f.write(v ^ 0x40);
-    }
+    flipByte(uri, row7.offset() + 10, 0x40);
     assertThatThrownBy(() -> BlobReader.of(t.scan().where("id >= 5")).read("image"))
         .isInstanceOfSatisfying(
             BlobReadException.class,
@@ -321,9 +330,8 @@ class BlobReaderTest {
     }
     t.add(refs);
     String uri = firstImageUri(store);
-    try (RandomAccessFile f = new RandomAccessFile(uri, "rw")) {
-      f.setLength(116 * 12 + 50);
-    }
+    byte[] whole = storage.fileIO().readAllBytes(uri);
+    storage.fileIO().overwrite(uri, Arrays.copyOf(whole, 116 * 12 + 50));
     // One request at a time, so the first failing row is the one reported.
     assertThatThrownBy(
             () -> BlobReader.of(t.scan().where("id >= 10")).holeLimit(0).parallelism(1).read("ref"))
@@ -337,7 +345,7 @@ class BlobReaderTest {
         .hasMessageContaining(uri);
     // The table that owns the file cannot even find its payloads: its scan names the file.
     assertThatThrownBy(() -> BlobReader.of(store.scan()).read("image")).hasMessageContaining(uri);
-    Files.delete(Path.of(uri));
+    storage.fileIO().delete(uri);
     assertThatThrownBy(() -> BlobReader.of(t.scan()).read("ref"))
         .isInstanceOfSatisfying(
             BlobReadException.class,
@@ -349,11 +357,22 @@ class BlobReaderTest {
     assertThat(fetchThreads()).isEmpty();
   }
 
+  /**
+   * The BLOB fetch threads still alive. A closed reader's pool has terminated, but its last worker
+   * may still be returning from its run loop: each thread gets a moment to end first.
+   */
   static List<Thread> fetchThreads() {
     List<Thread> out = new ArrayList<>();
     for (Thread th : Thread.getAllStackTraces().keySet()) {
-      if (th.getName().startsWith("paimon-blob-fetch-") && th.isAlive()) {
-        out.add(th);
+      if (th.getName().startsWith("paimon-blob-fetch-")) {
+        try {
+          th.join(1_000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        if (th.isAlive()) {
+          out.add(th);
+        }
       }
     }
     return out;
@@ -444,12 +463,7 @@ class BlobReaderTest {
     }
     // Damage the first element: the nested entry's CRC now fails for the copied descriptor too.
     BlobDescriptor firstElement = (BlobDescriptor) pages.get(0);
-    try (RandomAccessFile f = new RandomAccessFile(firstElement.uri(), "rw")) {
-      f.seek(firstElement.offset());
-      int v = f.read();
-      f.seek(firstElement.offset());
-      f.write(v ^ 1);
-    }
+    flipByte(firstElement.uri(), firstElement.offset(), 1);
     assertThatThrownBy(() -> BlobReader.of(t.scan().where("id = 1")).read("ref"))
         .isInstanceOfSatisfying(
             BlobReadException.class,

@@ -21,9 +21,10 @@ import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.fs.InputFile;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ import java.util.Random;
 
 /**
  * Test tables and the brute-force reference: a per-row loop that reads each descriptor's range with
- * {@link RandomAccessFile}, independent of the reader under test.
+ * one positional read from the storage, independent of the reader under test.
  */
 final class BlobTables {
 
@@ -118,36 +119,38 @@ final class BlobTables {
     return payload(seed, id, kind == 2 ? 0 : random.nextInt(3000));
   }
 
-  /** Reads a descriptor's range directly from the file. */
-  static byte[] readDirect(BlobDescriptor d) {
+  /** Reads a descriptor's range directly from the file, through {@code io}. */
+  static byte[] readDirect(FileIO io, BlobDescriptor d) {
     if (d == null) {
       return null;
     }
-    try (RandomAccessFile f = new RandomAccessFile(d.uri(), "r")) {
-      long length = d.length() < 0 ? f.length() - d.offset() : d.length();
+    try (InputFile in = io.newInputFile(d.uri())) {
+      long length = d.length() < 0 ? in.length() - d.offset() : d.length();
       byte[] b = new byte[(int) length];
-      f.seek(d.offset());
-      f.readFully(b);
+      in.readFully(d.offset(), b, 0, b.length);
       return b;
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
-  /** The reference result of a column: the per-row loop over {@code scan.toList()}. */
+  /**
+   * The reference result of a column: the per-row loop over {@code scan.toList()}, reading the
+   * payloads through {@code io} (the storage itself, not a wrapper that counts requests).
+   */
   @SuppressWarnings("unchecked")
-  static List<Object> reference(Scan scan, String column) {
+  static List<Object> reference(Scan scan, String column, FileIO io) {
     List<Object> out = new ArrayList<>();
     for (Map<String, Object> row : scan.toList()) {
       Object v = row.get(column);
       if (v == null) {
         out.add(null);
       } else if (v instanceof BlobDescriptor) {
-        out.add(readDirect((BlobDescriptor) v));
+        out.add(readDirect(io, (BlobDescriptor) v));
       } else if (v instanceof List) {
         List<byte[]> l = new ArrayList<>();
         for (Object e : (List<Object>) v) {
-          l.add(readDirect((BlobDescriptor) e));
+          l.add(readDirect(io, (BlobDescriptor) e));
         }
         out.add(l);
       } else {
@@ -155,7 +158,7 @@ final class BlobTables {
         for (Map.Entry<Object, Object> e : ((Map<Object, Object>) v).entrySet()) {
           l.add(
               new AbstractMap.SimpleImmutableEntry<>(
-                  e.getKey(), readDirect((BlobDescriptor) e.getValue())));
+                  e.getKey(), readDirect(io, (BlobDescriptor) e.getValue())));
         }
         out.add(l);
       }

@@ -31,13 +31,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
- * A {@link FileIO} wrapper for tests: each ranged read ({@link InputFile#readFully}) first sleeps
- * for a per-request latency (fixed or random), then reads through; it counts requests and bytes,
- * the reads running at once, and logs each request. Only ranged reads on files whose path ends in
- * {@code .blob} (or every file, if configured) are delayed and counted, so that a table's metadata
- * reads do not blur the figures; so are the reads of a {@code .blob} file's row index (its end),
- * which a scan makes to find the payloads' ranges before any payload is fetched: reads at or past
- * the index, and reads that end at the end of the file. Thread-safe.
+ * A {@link FileIO} wrapper for tests (of the storage a suite runs on): each ranged read ({@link
+ * InputFile#readFully}) first sleeps for a per-request latency (fixed or random), then reads
+ * through; it counts requests and bytes, the reads running at once, and logs each request. Only
+ * ranged reads on files whose path ends in {@code .blob} (or every file, if configured) are delayed
+ * and counted, so that a table's metadata reads do not blur the figures; so are the reads of a
+ * {@code .blob} file's row index (its end), which a scan makes to find the payloads' ranges before
+ * any payload is fetched: reads at or past the index, and reads that end at the end of the file.
+ * Thread-safe.
  */
 final class LatencyFileIO extends ForwardingFileIO {
 
@@ -73,20 +74,20 @@ final class LatencyFileIO extends ForwardingFileIO {
   }
 
   /** No latency, counting only. */
-  static LatencyFileIO counting() {
-    return new LatencyFileIO(FileIO.local(), () -> 0, true);
+  static LatencyFileIO counting(FileIO delegate) {
+    return new LatencyFileIO(delegate, () -> 0, true);
   }
 
   /** A fixed latency per request. */
-  static LatencyFileIO fixed(long micros) {
-    return new LatencyFileIO(FileIO.local(), () -> micros, true);
+  static LatencyFileIO fixed(FileIO delegate, long micros) {
+    return new LatencyFileIO(delegate, () -> micros, true);
   }
 
   /** A latency drawn uniformly from [0, maxMicros) per request, from a seeded generator. */
-  static LatencyFileIO random(long seed, long maxMicros) {
+  static LatencyFileIO random(FileIO delegate, long seed, long maxMicros) {
     Random random = new Random(seed);
     return new LatencyFileIO(
-        FileIO.local(),
+        delegate,
         () -> {
           synchronized (random) {
             return (long) (random.nextDouble() * maxMicros);
@@ -100,9 +101,9 @@ final class LatencyFileIO extends ForwardingFileIO {
   }
 
   /**
-   * Whether {@link InputFile#readScattered} is passed to the local file (pieces read straight into
-   * their arrays) or served by the interface's default (one read, then copies); both count as one
-   * request.
+   * Whether {@link InputFile#readScattered} is passed to the wrapped storage's file (on the local
+   * file system, pieces read straight into their arrays) or served by the interface's default (one
+   * read, then copies); both count as one request.
    */
   LatencyFileIO scatteredReads(boolean direct) {
     this.scatteredReads = direct;

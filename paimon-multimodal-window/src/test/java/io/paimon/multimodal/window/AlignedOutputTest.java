@@ -25,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,23 +39,30 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The rules common to every step, shown with joinAsof: output columns and names, key columns read
  * whether selected, BLOB descriptors, snapshot pinning, empty inputs, streaming, chaining forms and
  * immutable specs.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class AlignedOutputTest {
 
   private static final String[] LR = {"id", "t"};
   private static final String[] RR = {"t", "v"};
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
   private AlignmentFixture f;
 
   @BeforeEach
   void open() {
-    f = new AlignmentFixture(dir);
+    f = new AlignmentFixture(storage, dir);
   }
 
   @AfterEach

@@ -21,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.multimodal.window.BruteForceAlignment.R;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
@@ -36,6 +37,9 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Randomized differential test of joinAsof, interpolate, joinWindow and chains of them against
@@ -46,10 +50,14 @@ import org.junit.jupiter.api.io.TempDir;
  * payloads, groups present on one side only, and random specs. A case is one left group of one run:
  * every left row of it is checked.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class AlignmentDifferentialTest {
 
   private static final long SEED = Long.getLong("alignment.seed", 20261130L);
   private static final int RUNS = Integer.getInteger("alignment.runs", 70);
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -98,7 +106,7 @@ class AlignmentDifferentialTest {
   void matchesBruteForce() {
     Random seeds = new Random(SEED);
     int[] cases = new int[4];
-    try (AlignmentFixture f = new AlignmentFixture(dir)) {
+    try (AlignmentFixture f = new AlignmentFixture(storage, dir)) {
       for (int run = 0; run < RUNS; run++) {
         long seed = seeds.nextLong();
         Random rnd = new Random(seed);

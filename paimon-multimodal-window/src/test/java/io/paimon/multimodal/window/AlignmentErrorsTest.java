@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.StorageFiles;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
-import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -34,9 +35,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every input error is a specific exception naming what was wrong, thrown before any output. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class AlignmentErrorsTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
   private AlignmentFixture f;
@@ -45,7 +53,7 @@ class AlignmentErrorsTest {
 
   @BeforeEach
   void open() {
-    f = new AlignmentFixture(dir);
+    f = new AlignmentFixture(storage, dir);
     left = f.table("g", DataTypes.INT(), "t", DataTypes.BIGINT(), "s", DataTypes.STRING());
     right =
         f.table(
@@ -315,14 +323,14 @@ class AlignmentErrorsTest {
   }
 
   @Test
-  void errorsChangeNothingOnDisk() throws Exception {
-    long before = countFiles(dir.toFile());
+  void errorsChangeNothingInTheWarehouse() throws Exception {
+    long before = countFiles();
     left.add(List.of(row("g", 1, "t", null)));
-    long withRow = countFiles(dir.toFile());
+    long withRow = countFiles();
     assertThatThrownBy(
             () -> Alignment.joinAsof(left.scan(), right.scan(), AsofJoin.on("t")).toList())
         .isInstanceOf(AlignmentException.class);
-    assertThat(countFiles(dir.toFile())).isEqualTo(withRow).isGreaterThan(before);
+    assertThat(countFiles()).isEqualTo(withRow).isGreaterThan(before);
     try (ArrowReader r =
         Alignment.joinAsof(left.scan().where("t IS NOT NULL"), right.scan(), AsofJoin.on("t"))
             .toArrowReader(4)) {
@@ -334,14 +342,8 @@ class AlignmentErrorsTest {
     }
   }
 
-  private static long countFiles(File d) {
-    File[] children = d.listFiles();
-    long n = 0;
-    if (children != null) {
-      for (File c : children) {
-        n += c.isDirectory() ? countFiles(c) : 1;
-      }
-    }
-    return n;
+  /** The files of the warehouse, listed through its storage. */
+  private long countFiles() {
+    return StorageFiles.tree(storage.fileIO(), f.conn.warehouse()).size();
   }
 }

@@ -18,9 +18,9 @@
 package io.paimon.multimodal.window;
 
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataType;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,14 +29,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Real tables in a temporary warehouse for alignment tests. */
+/** Real tables in a fresh warehouse of the storage a suite runs on, for alignment tests. */
 final class AlignmentFixture implements AutoCloseable {
 
   final Connection conn;
   private int tables;
 
-  AlignmentFixture(Path dir) {
-    this.conn = Multimodal.connect(dir.toString());
+  /** Connects to a fresh warehouse of {@code storage}; {@code dir} is the test's own directory. */
+  AlignmentFixture(TestStorage storage, Path dir) {
+    this.conn = storage.connect(dir);
   }
 
   /** A table with columns given as name, type, name, type, ... */

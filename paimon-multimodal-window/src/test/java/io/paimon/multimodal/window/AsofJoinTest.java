@@ -23,6 +23,7 @@ import static io.paimon.multimodal.window.AlignmentFixture.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,19 +36,26 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The joinAsof rules of the seed's "As-of joins" section and specs/alignment.md, one by one. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class AsofJoinTest {
 
   private static final String[] LR = {"id", "t"};
   private static final String[] RR = {"t", "v"};
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
   private AlignmentFixture f;
 
   @BeforeEach
   void open() {
-    f = new AlignmentFixture(dir);
+    f = new AlignmentFixture(storage, dir);
   }
 
   @AfterEach

@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,6 +38,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Contiguous windows against a brute-force reference written here: random frame tables (groups of
@@ -46,16 +50,20 @@ import org.junit.jupiter.api.io.TempDir;
  * reference's, and so must random {@code getItems} requests with negative and repeated indices. Run
  * more cases with {@code -Dwindows.cases=N -Dwindows.seed=S}.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class ContiguousWindowsDifferentialTest {
 
   private static final List<String> COLUMNS = List.of("v", "s", "vec");
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
   private AlignmentFixture f;
 
   @BeforeEach
   void open() {
-    f = new AlignmentFixture(dir);
+    f = new AlignmentFixture(storage, dir);
   }
 
   @AfterEach

@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -38,9 +39,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** One test per rule of contiguous windows (seed document, "Contiguous windows for PyTorch"). */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class ContiguousWindowsTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
   private AlignmentFixture f;
@@ -48,7 +56,7 @@ class ContiguousWindowsTest {
 
   @BeforeEach
   void open() {
-    f = new AlignmentFixture(dir);
+    f = new AlignmentFixture(storage, dir);
     frames =
         f.table(
             "ep", DataTypes.INT(),

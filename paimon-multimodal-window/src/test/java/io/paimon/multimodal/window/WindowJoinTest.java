@@ -22,6 +22,7 @@ import static io.paimon.multimodal.window.AlignmentFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,9 +34,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The joinWindow rules of the seed and specs/alignment.md, one by one. */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class WindowJoinTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
   private AlignmentFixture f;
@@ -44,7 +52,7 @@ class WindowJoinTest {
 
   @BeforeEach
   void open() {
-    f = new AlignmentFixture(dir);
+    f = new AlignmentFixture(storage, dir);
     left = f.table("g", DataTypes.INT(), "t", DataTypes.BIGINT());
     left.add(List.of(row("g", 1, "t", 10L)));
     right =

@@ -20,11 +20,11 @@ package io.paimon.multimodal.window.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +39,9 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The payload fetcher against a real table with tiny chunks and retention, so that forward
@@ -46,7 +49,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the table; every fetched row must carry its own values, followed by the null row, and no Arrow
  * memory may leak.
  */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.paimon.multimodal.testing.TestStorages#all")
 class PayloadFetcherTest {
+
+  @Parameter TestStorage storage;
 
   @TempDir Path dir;
 
@@ -54,7 +61,7 @@ class PayloadFetcherTest {
   void fetchesEveryRowItIsAskedForWhateverTheAccessOrder() {
     long seed = 42;
     Random rnd = new Random(seed);
-    try (Connection conn = Multimodal.connect(dir.toString());
+    try (Connection conn = storage.connect(dir);
         BufferAllocator allocator = new RootAllocator()) {
       Table t =
           conn.createTable(
