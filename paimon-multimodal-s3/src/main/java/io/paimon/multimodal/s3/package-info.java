@@ -18,6 +18,22 @@
 /**
  * S3-compatible object storage: warehouses and BLOB payloads at {@code s3://bucket/prefix} (or
  * {@code s3a://}), found by {@link io.paimon.multimodal.fs.FileIO#forUri} through {@link
- * java.util.ServiceLoader} once this module is on the class path.
+ * java.util.ServiceLoader} once this module is on the class path. Options follow Apache Paimon's
+ * keys ({@link io.paimon.multimodal.s3.S3Options}); credentials come from {@code s3.access-key} and
+ * {@code s3.secret-key}, or from the AWS SDK's default chain.
+ *
+ * <pre>{@code
+ * try (Connection conn = Multimodal.builder().warehouse("s3://bucket/warehouse")
+ *         .option("s3.endpoint", "http://127.0.0.1:9000")      // MinIO, s3proxy...; omit for AWS
+ *         .option("s3.path-style-access", "true")
+ *         .option("s3.access-key", accessKey).option("s3.secret-key", secretKey)
+ *         .connect()) {
+ *     Table docs = conn.getTable("docs");
+ * }
+ * // or the storage alone, which the caller closes:
+ * try (S3FileIO io = S3FileIO.create(Map.of("s3.region", "eu-west-1"))) {
+ *     byte[] bytes = io.readAllBytes("s3://bucket/path/file");
+ * }
+ * }</pre>
  */
 package io.paimon.multimodal.s3;
