@@ -17,18 +17,13 @@
  */
 package io.paimon.multimodal.s3;
 
+import io.paimon.multimodal.s3.testing.S3ProxyServer;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.gaul.s3proxy.BlobStores;
-import org.gaul.s3proxy.S3Proxy;
-import org.gaul.s3proxy.auth.AuthenticationType;
-import org.gaul.s3proxy.blobstore.BlobStore;
-import org.gaul.s3proxy.blobstore.Constants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -40,16 +35,16 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * An in-process s3proxy on {@code 127.0.0.1} with an in-memory ({@code transient}) blob store and
- * AWS v2/v4 authentication, for one test class: start it in {@code @BeforeAll}, close it in
- * {@code @AfterAll}. {@link #newBucket()} gives each test a bucket of its own; {@link #admin()} is
- * a plain SDK client for what the storage under test does not do (creating buckets, listing
- * multipart uploads).
+ * An in-process s3proxy ({@link S3ProxyServer}, in-memory store) for one test class: start it in
+ * {@code @BeforeAll}, close it in {@code @AfterAll}. {@link #newBucket()} gives each test a bucket
+ * of its own; {@link #admin()} is a plain SDK client for what the storage under test does not do
+ * (creating buckets, listing multipart uploads); {@link #storage} a storage under test over a
+ * fault-injecting HTTP client.
  */
 final class S3TestServer implements AutoCloseable {
 
-  static final String ACCESS_KEY = "test-access-key";
-  static final String SECRET_KEY = "test-secret-key-do-not-print";
+  static final String ACCESS_KEY = S3ProxyServer.ACCESS_KEY;
+  static final String SECRET_KEY = S3ProxyServer.SECRET_KEY;
 
   private static final AtomicInteger BUCKETS = new AtomicInteger();
 
@@ -63,19 +58,15 @@ final class S3TestServer implements AutoCloseable {
     }
   }
 
-  private final BlobStore store;
-  private final S3Proxy proxy;
-  private final URI endpoint;
+  private final S3ProxyServer server;
   private final S3Client admin;
 
-  private S3TestServer(BlobStore store, S3Proxy proxy, URI endpoint) {
-    this.store = store;
-    this.proxy = proxy;
-    this.endpoint = endpoint;
+  private S3TestServer(S3ProxyServer server) {
+    this.server = server;
     this.admin =
         S3Client.builder()
             .httpClient(Apache5HttpClient.builder().build())
-            .endpointOverride(endpoint)
+            .endpointOverride(server.endpoint())
             .region(Region.US_EAST_1)
             .forcePathStyle(true)
             .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
@@ -88,37 +79,17 @@ final class S3TestServer implements AutoCloseable {
 
   /** Starts a server on a free port. */
   static S3TestServer start() throws Exception {
-    Properties p = new Properties();
-    p.setProperty(Constants.PROPERTY_IDENTITY, ACCESS_KEY);
-    p.setProperty(Constants.PROPERTY_CREDENTIAL, SECRET_KEY);
-    BlobStore store = BlobStores.create("transient", p);
-    S3Proxy proxy =
-        S3Proxy.builder()
-            .blobStore(store)
-            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-            .endpoint(URI.create("http://127.0.0.1:0"))
-            .jettyMaxThreads(256)
-            .stopTimeout(0)
-            .build();
-    proxy.start();
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (!proxy.getState().equals("STARTED")) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
-      }
-      Thread.sleep(5);
-    }
-    return new S3TestServer(store, proxy, URI.create("http://127.0.0.1:" + proxy.getPort()));
+    return new S3TestServer(S3ProxyServer.start());
   }
 
   URI endpoint() {
-    return endpoint;
+    return server.endpoint();
   }
 
   /** The connection options of a storage of this server. */
   Map<String, String> options() {
     Map<String, String> o = new LinkedHashMap<>();
-    o.put(S3Options.ENDPOINT, endpoint.toString());
+    o.put(S3Options.ENDPOINT, endpoint().toString());
     o.put(S3Options.ACCESS_KEY, ACCESS_KEY);
     o.put(S3Options.SECRET_KEY, SECRET_KEY);
     o.put(S3Options.PATH_STYLE_ACCESS, "true");
@@ -166,10 +137,6 @@ final class S3TestServer implements AutoCloseable {
   @Override
   public void close() throws Exception {
     admin.close();
-    try {
-      proxy.stop();
-    } finally {
-      store.close();
-    }
+    server.close();
   }
 }

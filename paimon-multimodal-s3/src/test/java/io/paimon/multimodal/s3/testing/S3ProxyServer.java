@@ -53,8 +53,8 @@ public final class S3ProxyServer implements AutoCloseable {
   /** The access key id the server accepts. */
   public static final String ACCESS_KEY = "test-access-key";
 
-  /** The secret access key the server accepts. */
-  public static final String SECRET_KEY = "test-secret-key";
+  /** The secret access key the server accepts (a string that tests check never leaks). */
+  public static final String SECRET_KEY = "test-secret-key-do-not-print";
 
   /** A region to sign for; s3proxy accepts any. */
   public static final String REGION = "us-east-1";
@@ -70,6 +70,8 @@ public final class S3ProxyServer implements AutoCloseable {
             .blobStore(blobStore)
             .endpoint(URI.create("http://127.0.0.1:0"))
             .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+            // Enough for the concurrency tests and benchmarks (64+ connections at once).
+            .jettyMaxThreads(256)
             // Skip the graceful drain on stop: it waits for idle keep-alive connections.
             .stopTimeout(0)
             .build();
