@@ -60,7 +60,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectRequest;
  * the same scan for the descriptors), so the ratios compare only payload fetching. The table holds
  * {@code --blobs} payloads of 64 to 256 KiB; the selections are 1,000 contiguous rows and a
  * scattered 10% (every tenth row). The reader runs with the defaults of the S3 storage ({@link
- * ReadHints#OBJECT_STORE}) unless {@code --parallelism} is given.
+ * ReadHints#OBJECT_STORE}) unless {@code --parallelism} or {@code --range-limit-mib} is given.
  */
 final class S3BlobReadComparison {
 
@@ -74,9 +74,11 @@ final class S3BlobReadComparison {
     long latency = 20;
     int parallelism = 0;
     int runs = 3;
+    long rangeLimit = 0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--blobs" -> blobs = Integer.parseInt(args[++i]);
+        case "--range-limit-mib" -> rangeLimit = Long.parseLong(args[++i]) << 20;
         case "--latency-ms" -> latency = Long.parseLong(args[++i]);
         case "--parallelism" -> parallelism = Integer.parseInt(args[++i]);
         case "--runs" -> runs = Integer.parseInt(args[++i]);
@@ -89,8 +91,11 @@ final class S3BlobReadComparison {
     try (S3BenchServer s3 = S3BenchServer.start(dir);
         Connection conn = s3.connect("blobs")) {
       Table table = write(conn, blobs);
-      ReadHints hints = ReadHints.OBJECT_STORE;
-      int p = parallelism > 0 ? parallelism : hints.parallelism();
+      ReadHints defaults = ReadHints.OBJECT_STORE;
+      int p = parallelism > 0 ? parallelism : defaults.parallelism();
+      ReadHints hints =
+          new ReadHints(
+              p, defaults.holeLimit(), rangeLimit > 0 ? rangeLimit : defaults.rangeLimit());
       int lo = Math.max(0, blobs / 2 - 500);
       Map<String, Scan> selections = new LinkedHashMap<>();
       selections.put(
@@ -160,7 +165,13 @@ final class S3BlobReadComparison {
       ReadHints hints,
       int runs)
       throws Exception {
-    BlobReader reader = BlobReader.of(scan).parallelism(parallelism);
+    BlobReader reader =
+        BlobReader.of(scan)
+            .parallelism(parallelism)
+            .holeLimit(hints.holeLimit())
+            .rangeLimit(hints.rangeLimit())
+            .prefetchBudget(
+                Math.max(BlobReader.DEFAULT_PREFETCH_BUDGET, parallelism * hints.rangeLimit()));
     List<BlobDescriptor> descriptors = descriptors(scan);
     List<long[]> ranges = ranges(sortedByFile(descriptors), hints);
     long payload = descriptors.stream().mapToLong(BlobDescriptor::length).sum();

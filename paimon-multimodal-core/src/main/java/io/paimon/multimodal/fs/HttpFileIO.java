@@ -154,7 +154,34 @@ final class HttpFileIO implements FileIO {
       } else if (status != 206) {
         throw new IOException(path + ": GET " + range + " answered HTTP " + status);
       }
-      int read = body.readNBytes(buf, off, len);
+      int read = 0;
+      try {
+        while (read < len) {
+          int n = body.read(buf, off + read, len - read);
+          if (n < 0) {
+            break;
+          }
+          read += n;
+        }
+      } catch (InterruptedIOException e) {
+        throw e;
+      } catch (IOException e) {
+        // A connection cut mid-body: the same short read as a body that ends early.
+        EOFException eof =
+            new EOFException(
+                path
+                    + ": GET "
+                    + range
+                    + " broke off after "
+                    + read
+                    + " of "
+                    + len
+                    + " bytes ("
+                    + e.getMessage()
+                    + ")");
+        eof.initCause(e);
+        throw eof;
+      }
       if (read < len) {
         throw new EOFException(
             path + ": GET " + range + " returned " + read + " of " + len + " bytes");
