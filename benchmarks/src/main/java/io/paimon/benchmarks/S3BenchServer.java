@@ -50,6 +50,7 @@ final class S3BenchServer implements AutoCloseable {
   }
 
   static S3BenchServer start(Path dir) throws Exception {
+    java.nio.file.Files.createDirectories(dir);
     S3ProxyServer server = S3ProxyServer.startFilesystem(dir).createBucket(BUCKET);
     return new S3BenchServer(server, ChaosProxy.start(server.endpoint()));
   }

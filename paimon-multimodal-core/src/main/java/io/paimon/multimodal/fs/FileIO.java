@@ -39,6 +39,22 @@ public interface FileIO extends Closeable {
   InputFile newInputFile(String path) throws IOException;
 
   /**
+   * Opens a file whose length the caller already knows (a data file's size from its manifest
+   * entry), so that a storage which would otherwise ask for it (an object store's {@code HEAD})
+   * need not. Reads past the real end still fail with an {@link java.io.EOFException}. The default
+   * ignores the length and calls {@link #newInputFile(String)}, which is also what wrappers get
+   * unless they override this method.
+   *
+   * @throws IllegalArgumentException if {@code length} is negative
+   */
+  default InputFile newInputFile(String path, long length) throws IOException {
+    if (length < 0) {
+      throw new IllegalArgumentException("length must not be negative, got " + length);
+    }
+    return newInputFile(path);
+  }
+
+  /**
    * Creates a file and returns a stream to write it; the caller closes the stream.
    *
    * @throws java.nio.file.FileAlreadyExistsException if the file exists
@@ -64,6 +80,15 @@ public interface FileIO extends Closeable {
 
   /** Whether a file or directory exists. */
   boolean exists(String path) throws IOException;
+
+  /**
+   * Whether a file (not a directory) exists: what metadata probes ask ("is there a snapshot 42?"),
+   * which an object store answers with one {@code HEAD} where {@link #exists} may also need a
+   * listing to find a prefix. The default calls {@link #exists}.
+   */
+  default boolean isFile(String path) throws IOException {
+    return exists(path);
+  }
 
   /** Deletes a file or an empty directory; does nothing if it does not exist. */
   void delete(String path) throws IOException;

@@ -69,6 +69,11 @@ public abstract class ForwardingFileIO implements FileIO {
   }
 
   @Override
+  public boolean isFile(String path) throws IOException {
+    return delegate.isFile(path);
+  }
+
+  @Override
   public void delete(String path) throws IOException {
     delegate.delete(path);
   }

@@ -167,6 +167,15 @@ final class LocalFileIO implements FileIO {
   }
 
   @Override
+  public boolean isFile(String path) {
+    try {
+      return Files.isRegularFile(toPath(path));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  @Override
   public void delete(String path) throws IOException {
     try {
       Files.deleteIfExists(toPath(path));

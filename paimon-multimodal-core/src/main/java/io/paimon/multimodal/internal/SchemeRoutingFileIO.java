@@ -82,6 +82,11 @@ final class SchemeRoutingFileIO implements FileIO {
   }
 
   @Override
+  public InputFile newInputFile(String path, long length) throws IOException {
+    return route(path).newInputFile(path, length);
+  }
+
+  @Override
   public OutputStream newOutputStream(String path) throws IOException {
     return route(path).newOutputStream(path);
   }
@@ -104,6 +109,11 @@ final class SchemeRoutingFileIO implements FileIO {
   @Override
   public boolean exists(String path) throws IOException {
     return route(path).exists(path);
+  }
+
+  @Override
+  public boolean isFile(String path) throws IOException {
+    return route(path).isFile(path);
   }
 
   @Override

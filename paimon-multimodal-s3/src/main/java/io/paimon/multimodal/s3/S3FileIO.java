@@ -294,8 +294,9 @@ public final class S3FileIO implements FileIO {
     return new S3InputFile(reads, S3Location.parseObject(path), -1);
   }
 
-  /** An input file whose length the caller knows (no {@code HEAD}). */
-  InputFile newInputFile(String path, long length) {
+  /** An input file whose length the caller knows: no {@code HEAD} request for it. */
+  @Override
+  public InputFile newInputFile(String path, long length) {
     if (length < 0) {
       throw new IllegalArgumentException("length must not be negative, got " + length);
     }
@@ -429,6 +430,21 @@ public final class S3FileIO implements FileIO {
     }
     ListObjectsV2Response r = listPage(location, location.childPrefix(), null, 1, null);
     return location.key().isEmpty() || r.hasContents() && !r.contents().isEmpty();
+  }
+
+  /** One {@code HEAD}: a prefix with objects under it is no file. */
+  @Override
+  public boolean isFile(String path) throws IOException {
+    S3Location location = S3Location.parse(path);
+    if (location.key().isEmpty()) {
+      return false;
+    }
+    try {
+      reads.head(location);
+      return true;
+    } catch (NoSuchFileException e) {
+      return false;
+    }
   }
 
   @Override

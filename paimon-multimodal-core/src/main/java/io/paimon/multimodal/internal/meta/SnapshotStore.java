@@ -47,14 +47,14 @@ public final class SnapshotStore {
   /** The id of the latest snapshot, or empty for a table without commits. */
   public OptionalLong latestId() throws IOException {
     long id = readHint(paths.latestHint());
-    if (id <= 0 || !io.exists(paths.snapshotFile(id))) {
+    if (id <= 0 || !io.isFile(paths.snapshotFile(id))) {
       List<Long> all = ids();
       if (all.isEmpty()) {
         return OptionalLong.empty();
       }
       id = all.get(all.size() - 1);
     }
-    while (io.exists(paths.snapshotFile(id + 1))) {
+    while (io.isFile(paths.snapshotFile(id + 1))) {
       id++;
     }
     return OptionalLong.of(id);
@@ -63,7 +63,7 @@ public final class SnapshotStore {
   /** The id of the earliest snapshot still on disk, or empty for a table without snapshots. */
   public OptionalLong earliestId() throws IOException {
     long id = readHint(paths.earliestHint());
-    if (id > 0 && io.exists(paths.snapshotFile(id)) && !io.exists(paths.snapshotFile(id - 1))) {
+    if (id > 0 && io.isFile(paths.snapshotFile(id)) && !io.isFile(paths.snapshotFile(id - 1))) {
       return OptionalLong.of(id);
     }
     List<Long> all = ids();
@@ -72,9 +72,7 @@ public final class SnapshotStore {
 
   private long readHint(String path) {
     try {
-      if (!io.exists(path)) {
-        return -1;
-      }
+      // One read, no existence check first: a missing hint is the exception, not the rule.
       return Long.parseLong(new String(io.readAllBytes(path), StandardCharsets.UTF_8).trim());
     } catch (IOException | NumberFormatException e) {
       // A hint is only a hint: fall back to listing.
@@ -107,7 +105,7 @@ public final class SnapshotStore {
   }
 
   public boolean exists(long id) throws IOException {
-    return io.exists(paths.snapshotFile(id));
+    return io.isFile(paths.snapshotFile(id));
   }
 
   /**
@@ -135,7 +133,7 @@ public final class SnapshotStore {
     try {
       io.overwrite(
           paths.latestHint(), Long.toString(snapshot.id()).getBytes(StandardCharsets.UTF_8));
-      if (snapshot.id() == 1 || !io.exists(paths.earliestHint())) {
+      if (snapshot.id() == 1 || !io.isFile(paths.earliestHint())) {
         OptionalLong earliest = earliestId();
         if (earliest.isPresent()) {
           io.overwrite(

@@ -57,7 +57,7 @@ public final class TagStore {
   }
 
   public boolean delete(String name) throws IOException {
-    if (!io.exists(paths.tagFile(name))) {
+    if (!io.isFile(paths.tagFile(name))) {
       return false;
     }
     io.delete(paths.tagFile(name));
@@ -69,9 +69,6 @@ public final class TagStore {
     String file = paths.tagFile(name);
     byte[] content;
     try {
-      if (!io.exists(file)) {
-        return Optional.empty();
-      }
       content = io.readAllBytes(file);
     } catch (java.nio.file.NoSuchFileException e) {
       return Optional.empty();

@@ -91,7 +91,8 @@ final class FileBatches implements AutoCloseable {
     this.firstRowId = file.firstRowId();
     long fileRows = file.meta().rowCount();
     RowFileReader opened =
-        RowFile.open(table.io().newInputFile(path), file.fileType(), readOptions);
+        RowFile.open(
+            table.io().newInputFile(path, file.meta().fileSize()), file.fileType(), readOptions);
     if (opened.rowCount() != fileRows) {
       long actual = opened.rowCount();
       opened.close();

@@ -312,7 +312,7 @@ final class GroupBatches implements AutoCloseable {
     if (opened == null) {
       opened =
           RowFile.open(
-              table.io().newInputFile(f.path()),
+              table.io().newInputFile(f.path(), f.meta().fileSize()),
               f.fileType(),
               RowFileOptions.defaults().readAheadBlocks(0));
       if (opened.rowCount() != f.meta().rowCount()) {

@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.internal.scan;
 
+import io.paimon.multimodal.fs.ReadHints;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
@@ -145,8 +146,23 @@ final class TableScanReader extends ArrowReader {
             ctx.filter(),
             allocator,
             ctx.batchSize(),
-            RowFileOptions.defaults());
+            readOptions(table.io().readHints()));
     return true;
+  }
+
+  /**
+   * The row-file options of a scan over a storage: on one with round trips of milliseconds (more
+   * reads in flight than a local disk wants), a quarter of its parallelism in decode threads, at
+   * least the default, so that several batches' ranged reads overlap; a local disk keeps the
+   * default (a thread per core, at most 4).
+   */
+  static RowFileOptions readOptions(ReadHints hints) {
+    RowFileOptions defaults = RowFileOptions.defaults();
+    if (hints.parallelism() <= ReadHints.LOCAL.parallelism()) {
+      return defaults;
+    }
+    return defaults.decodeThreads(
+        Math.max(defaults.decodeThreads(), Math.min(16, hints.parallelism() / 4)));
   }
 
   @Override
