@@ -42,22 +42,22 @@ import io.paimon.row.CloseableIterator;
  * <p><b>Defaults and when to change them.</b> The defaults come from the table's storage ({@link
  * io.paimon.multimodal.fs.FileIO#readHints}): the {@code DEFAULT_*} values below for a local file
  * system, {@link io.paimon.multimodal.fs.ReadHints#OBJECT_STORE} for S3 and HTTP, with a prefetch
- * budget of at least parallelism times the range limit; {@code docs/blob-reads.md} gives the
- * measurements behind them. A ranged read costs a fixed latency plus its bytes over the bandwidth
- * of one connection. Merging two ranges across a hole pays off when reading the hole takes less
- * time than a second request: on an object store (10-50 ms to first byte, ~100 MB/s per connection)
- * that is a hole of one to a few MiB, on a local SSD or the page cache (tens of microseconds, GB/s)
- * tens to hundreds of KiB. The default {@link #holeLimit} of {@value #DEFAULT_HOLE_LIMIT} bytes (1
- * MiB) suits object stores and costs a local disk at most ~0.5 ms of extra reading per merged hole;
- * lower it to 64-128 KiB for local data read with scattered rows. The default {@link #rangeLimit}
- * of {@value #DEFAULT_RANGE_LIMIT} bytes (4 MiB) is large enough that a request's latency is small
- * next to its transfer on either medium, and small enough that a long contiguous run splits into
- * many requests that run in parallel (object stores serve concurrent ranged GETs of one object at
- * full speed). The default {@link #parallelism} of {@value #DEFAULT_PARALLELISM} times the range
- * limit equals the default {@link #prefetchBudget} of {@value #DEFAULT_PREFETCH_BUDGET} bytes (64
- * MiB), so every worker can have a full range in flight. Over high-latency storage with scattered
- * rows (one request per row) raise parallelism to 32-128 and the budget with it; on a local disk
- * more than a few times the number of cores buys nothing.
+ * budget of parallelism times the range limit kept within 64-128 MiB; {@code docs/blob-reads.md}
+ * gives the measurements behind them. A ranged read costs a fixed latency plus its bytes over the
+ * bandwidth of one connection. Merging two ranges across a hole pays off when reading the hole
+ * takes less time than a second request: on an object store (10-50 ms to first byte, ~100 MB/s per
+ * connection) that is a hole of one to a few MiB, on a local SSD or the page cache (tens of
+ * microseconds, GB/s) tens to hundreds of KiB. The default {@link #holeLimit} of {@value
+ * #DEFAULT_HOLE_LIMIT} bytes (1 MiB) suits object stores and costs a local disk at most ~0.5 ms of
+ * extra reading per merged hole; lower it to 64-128 KiB for local data read with scattered rows.
+ * The default {@link #rangeLimit} of {@value #DEFAULT_RANGE_LIMIT} bytes (4 MiB) is large enough
+ * that a request's latency is small next to its transfer on either medium, and small enough that a
+ * long contiguous run splits into many requests that run in parallel (object stores serve
+ * concurrent ranged GETs of one object at full speed). The default {@link #parallelism} of {@value
+ * #DEFAULT_PARALLELISM} times the range limit equals the default {@link #prefetchBudget} of {@value
+ * #DEFAULT_PREFETCH_BUDGET} bytes (64 MiB), so every worker can have a full range in flight. Over
+ * high-latency storage with scattered rows (one request per row) raise parallelism to 32-128 and
+ * the budget with it; on a local disk more than a few times the number of cores buys nothing.
  *
  * <p><b>Memory.</b> At most {@link #prefetchBudget} bytes of fetched ranges are held that have not
  * been sliced into the batch being assembled; {@link #stream} therefore holds one batch (of the

@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.s3;
 
+import io.paimon.multimodal.fs.Abortable;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,7 +61,7 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
  * stay billed; after a failed write, {@code close()} publishes nothing and throws. Not thread-safe
  * (one writer per stream).
  */
-final class S3OutputStream extends OutputStream {
+final class S3OutputStream extends OutputStream implements Abortable {
 
   /** Parts of one stream uploading at once; with the one being filled, the buffers it holds. */
   static final int MAX_PARTS_IN_FLIGHT = 2;
@@ -360,6 +361,24 @@ final class S3OutputStream extends OutputStream {
   private FileAlreadyExistsException exists() {
     return new FileAlreadyExistsException(
         location.uri(), null, "an object of that name exists; new files are never overwritten");
+  }
+
+  /**
+   * Abandons the object: a multipart upload in progress is aborted, nothing is put, buffers are
+   * dropped. A later {@link #close()} does nothing.
+   */
+  @Override
+  public void abort() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    current = null;
+    IOException aborted = new IOException(location.uri() + ": abandoned by its writer");
+    abort(aborted);
+    if (aborted.getSuppressed().length > 0) {
+      throw aborted;
+    }
   }
 
   /** Records a failure, aborts the upload, and returns the failure to throw. */

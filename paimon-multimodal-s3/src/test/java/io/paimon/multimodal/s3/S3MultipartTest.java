@@ -215,6 +215,29 @@ class S3MultipartTest {
   }
 
   @Test
+  void anAbortedStreamPublishesNothingWhateverItsSize() throws Exception {
+    for (int size : new int[] {1_000, 12 * MIB}) {
+      String path = root + "/abandoned-" + size;
+      OutputStream out = io.newOutputStream(path);
+      assertThat(out).isInstanceOf(io.paimon.multimodal.fs.Abortable.class);
+      writeInChunks(out, random(SEED + size, size));
+      ((io.paimon.multimodal.fs.Abortable) out).abort();
+      out.close(); // does nothing after an abort
+      assertThatThrownBy(() -> out.write(1))
+          .isInstanceOf(IOException.class)
+          .hasMessage(path + ": stream is closed");
+      assertThat(io.exists(path)).as("%s", path).isFalse();
+      assertThat(pendingUploads()).as("%s", path).isEmpty();
+    }
+    // The large one had started its multipart upload: the abort told the store.
+    assertThat(storage.http().requests())
+        .anyMatch(
+            r ->
+                r.method() == SdkHttpMethod.DELETE
+                    && r.firstMatchingRawQueryParameter("uploadId").isPresent());
+  }
+
+  @Test
   void closingAfterAFailedWritePublishesNothing() throws Exception {
     String path = root + "/never";
     storage

@@ -67,9 +67,12 @@ public final class BlobReaderImpl implements BlobReader {
     }
     ScanImpl impl = (ScanImpl) scan;
     ReadHints hints = impl.table().io().readHints();
-    // Enough budget for every worker to hold a full range in flight, never below the default.
+    // Room for every worker to hold a full range in flight, never below the default, and at most
+    // twice it: scattered rows (small requests) still keep all workers busy within it.
     long budget =
-        Math.max(DEFAULT_PREFETCH_BUDGET, (long) hints.parallelism() * hints.rangeLimit());
+        Math.max(
+            DEFAULT_PREFETCH_BUDGET,
+            Math.min(2 * DEFAULT_PREFETCH_BUDGET, (long) hints.parallelism() * hints.rangeLimit()));
     return new BlobReaderImpl(
         impl,
         new ReadOptions(

@@ -19,6 +19,7 @@ package io.paimon.multimodal.internal.write;
 
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.fs.Abortable;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
@@ -36,6 +37,7 @@ import io.paimon.row.RowFormatException;
 import io.paimon.types.DataType;
 import io.paimon.types.RowType;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -78,6 +80,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
   private final BlobPayloads payloads;
   private int fileCounter;
   private final List<String> written = new ArrayList<>();
+  private final List<Abortable> abortable = new ArrayList<>();
   private final List<ManifestEntry> finished = new ArrayList<>();
 
   private RowFileWriter rowWriter;
@@ -268,20 +271,28 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     return prefix + (fileCounter++) + extension;
   }
 
+  /** Opens a data file's stream, kept so that {@link #abort} can abandon it unpublished. */
+  private OutputStream opened(String path) throws IOException {
+    OutputStream out = io.newOutputStream(path);
+    if (out instanceof Abortable) {
+      abortable.add((Abortable) out);
+    }
+    return out;
+  }
+
   private void openFiles() throws IOException {
+    abortable.clear();
     rowFileName = nextName(".row");
     String rowPath = table.paths().dataFile(partitionPath, rowFileName);
     written.add(rowPath);
-    rowWriter =
-        RowFile.newWriter(io.newOutputStream(rowPath), rowPath, fileType, options.rowFileOptions());
+    rowWriter = RowFile.newWriter(opened(rowPath), rowPath, fileType, options.rowFileOptions());
     blobWriters = new BlobFileWriter[blobColumns.length];
     blobNames = new String[blobColumns.length];
     for (int b = 0; b < blobColumns.length; b++) {
       blobNames[b] = nextName(".blob");
       String path = table.paths().dataFile(partitionPath, blobNames[b]);
       written.add(path);
-      blobWriters[b] =
-          new BlobFileWriter(io.newOutputStream(path), path, tableType.typeAt(blobColumns[b]));
+      blobWriters[b] = new BlobFileWriter(opened(path), path, tableType.typeAt(blobColumns[b]));
     }
     stats = new StatsCollector(rowColumnTypes);
     groupStats = new StatsCollector(rowColumnTypes);
@@ -389,6 +400,16 @@ public final class TableWriter implements DataWriter, AutoCloseable {
 
   @Override
   public void abort() {
+    // Streams that publish on close (object store uploads) are abandoned first, so that closing
+    // the writers below publishes nothing that the deletes would then have to remove.
+    for (Abortable a : abortable) {
+      try {
+        a.abort();
+      } catch (IOException | RuntimeException e) {
+        // the output stays invisible; the deletes below still run
+      }
+    }
+    abortable.clear();
     try {
       close();
     } catch (IOException | RuntimeException e) {
