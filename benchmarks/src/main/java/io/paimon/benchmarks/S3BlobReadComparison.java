@@ -165,13 +165,16 @@ final class S3BlobReadComparison {
       ReadHints hints,
       int runs)
       throws Exception {
+    // The storage's defaults unless the run overrides them.
     BlobReader reader =
-        BlobReader.of(scan)
-            .parallelism(parallelism)
-            .holeLimit(hints.holeLimit())
-            .rangeLimit(hints.rangeLimit())
-            .prefetchBudget(
-                Math.max(BlobReader.DEFAULT_PREFETCH_BUDGET, parallelism * hints.rangeLimit()));
+        hints.equals(ReadHints.OBJECT_STORE)
+            ? BlobReader.of(scan)
+            : BlobReader.of(scan)
+                .parallelism(parallelism)
+                .holeLimit(hints.holeLimit())
+                .rangeLimit(hints.rangeLimit())
+                .prefetchBudget(
+                    Math.max(BlobReader.DEFAULT_PREFETCH_BUDGET, parallelism * hints.rangeLimit()));
     List<BlobDescriptor> descriptors = descriptors(scan);
     List<long[]> ranges = ranges(sortedByFile(descriptors), hints);
     long payload = descriptors.stream().mapToLong(BlobDescriptor::length).sum();
