@@ -35,32 +35,18 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.ResponseInputStream;
-import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
-import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.SdkHttpClient;
-import software.amazon.awssdk.http.apache5.Apache5HttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.retries.StandardRetryStrategy;
-import software.amazon.awssdk.retries.api.BackoffStrategy;
-import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.S3ClientBuilder;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsRequest;
@@ -150,21 +136,7 @@ public final class S3FileIO implements FileIO {
 
   /** A storage with these settings; the caller closes it. */
   public static S3FileIO create(S3Options options) {
-    return new S3FileIO(options, newHttpClient(options), Tuning.DEFAULT);
-  }
-
-  /**
-   * The HTTP client, chosen by measurement ({@code S3ClientComparison}, figures in {@code
-   * docs/storage.md}).
-   */
-  static SdkHttpClient newHttpClient(S3Options options) {
-    return Apache5HttpClient.builder()
-        .maxConnections(options.maxConnections())
-        .connectionTimeout(options.connectionTimeout())
-        .socketTimeout(options.socketTimeout())
-        .connectionAcquisitionTimeout(options.connectionAcquisitionTimeout())
-        .tcpKeepAlive(true)
-        .build();
+    return new S3FileIO(options, S3Clients.httpClient(options), Tuning.DEFAULT);
   }
 
   /** A storage over {@code http}, which it owns from now on (and closes if this fails). */
@@ -175,9 +147,9 @@ public final class S3FileIO implements FileIO {
     AwsCredentialsProvider creds = null;
     S3Client retrying = null;
     try {
-      creds = credentials(options);
-      retrying = client(options, http, creds, retryStrategy(options, tuning));
-      this.once = client(options, http, creds, AwsRetryStrategy.doNotRetry());
+      creds = S3Clients.credentials(options);
+      retrying = S3Clients.client(options, http, creds, S3Clients.retryStrategy(options, tuning));
+      this.once = S3Clients.client(options, http, creds, AwsRetryStrategy.doNotRetry());
     } catch (RuntimeException e) {
       closeQuietly(retrying);
       closeQuietly(creds);
@@ -195,77 +167,9 @@ public final class S3FileIO implements FileIO {
             30,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            daemonThreads());
+            S3Clients.daemonThreads("paimon-s3-upload-"));
     uploads.allowCoreThreadTimeOut(true);
     LOG.debug("opened {}", this);
-  }
-
-  private static ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "paimon-s3-upload-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
-  }
-
-  private static AwsCredentialsProvider credentials(S3Options options) {
-    if (!options.hasStaticCredentials()) {
-      return DefaultCredentialsProvider.builder().build();
-    }
-    return StaticCredentialsProvider.create(
-        options.sessionToken() == null
-            ? AwsBasicCredentials.create(options.accessKey(), options.secretKey())
-            : AwsSessionCredentials.create(
-                options.accessKey(), options.secretKey(), options.sessionToken()));
-  }
-
-  private static RetryStrategy retryStrategy(S3Options options, Tuning tuning) {
-    // No circuit breaker: a burst of injected or real faults must not turn later, healthy
-    // requests into "retry quota exceeded" failures; attempts stay bounded per request.
-    StandardRetryStrategy.Builder b =
-        AwsRetryStrategy.standardRetryStrategy().toBuilder()
-            .maxAttempts(options.maxAttempts())
-            .circuitBreakerEnabled(false);
-    if (!tuning.backoff().equals(Backoff.DEFAULT)) {
-      // Tests: the SDK's own waits (up to seconds when throttled) shrink with ours.
-      BackoffStrategy fast =
-          BackoffStrategy.exponentialDelay(tuning.backoff().base(), tuning.backoff().max());
-      b.backoffStrategy(fast).throttlingBackoffStrategy(fast);
-    }
-    return b.build();
-  }
-
-  private static S3Client client(
-      S3Options options,
-      SdkHttpClient http,
-      AwsCredentialsProvider credentials,
-      RetryStrategy retries) {
-    S3ClientBuilder b =
-        S3Client.builder()
-            .httpClient(http)
-            .credentialsProvider(credentials)
-            .forcePathStyle(options.pathStyleAccess())
-            // Checksums only where S3 requires them (DeleteObjects): S3-compatible stores differ
-            // in the flexible checksums they accept, and data files carry their own CRCs.
-            .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-            .overrideConfiguration(o -> o.retryStrategy(retries));
-    options.endpoint().ifPresent(b::endpointOverride);
-    options.region().ifPresent(r -> b.region(Region.of(r)));
-    try {
-      return b.build();
-    } catch (SdkException e) {
-      throw new IllegalArgumentException(
-          "cannot configure the S3 client: "
-              + e.getMessage()
-              + " (set "
-              + S3Options.REGION
-              + ", or "
-              + S3Options.ENDPOINT
-              + " for an S3-compatible store)",
-          e);
-    }
   }
 
   /** The settings. */

@@ -100,7 +100,7 @@ public final class S3ClientComparison {
 
   public static void main(String[] args) throws Exception {
     Map<String, Function<S3Options, SdkHttpClient>> clients = new LinkedHashMap<>();
-    clients.put("apache5", S3FileIO::newHttpClient);
+    clients.put("apache5", S3Clients::httpClient);
     clients.put("apache4", S3ClientComparison::apache4);
     clients.put("urlconnection", S3ClientComparison::urlConnection);
 

@@ -116,7 +116,7 @@ final class S3TestServer implements AutoCloseable {
     Map<String, String> o = options();
     o.putAll(extra);
     S3Options options = S3Options.parse(o);
-    FaultInjectingHttpClient http = new FaultInjectingHttpClient(S3FileIO.newHttpClient(options));
+    FaultInjectingHttpClient http = new FaultInjectingHttpClient(S3Clients.httpClient(options));
     S3FileIO io =
         new S3FileIO(
             options,
