@@ -314,11 +314,13 @@ public final class ConnectionImpl implements Connection {
   public void createDatabase(String name, boolean ignoreIfExists) {
     Names.checkObjectName("database", name);
     try {
-      if (io.exists(databaseDir(name))) {
-        if (!ignoreIfExists) {
-          throw new MultimodalException("database '" + name + "' already exists");
-        }
+      if (ignoreIfExists) {
+        // mkdirs is idempotent: one probe less on an object store, where each is a round trip.
+        io.mkdirs(databaseDir(name));
         return;
+      }
+      if (io.exists(databaseDir(name))) {
+        throw new MultimodalException("database '" + name + "' already exists");
       }
       io.mkdirs(databaseDir(name));
     } catch (IOException e) {

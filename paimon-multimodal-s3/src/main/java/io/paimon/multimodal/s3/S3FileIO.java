@@ -425,7 +425,13 @@ public final class S3FileIO implements FileIO {
   @Override
   public void mkdirs(String path) throws IOException {
     S3Location location = S3Location.parse(path);
-    if (location.key().isEmpty() || exists(path)) {
+    // A directory is a prefix: one listing of a key tells whether anything is under it (a HEAD of
+    // the path itself, as exists() also tries, would look for an object of that name).
+    if (location.key().isEmpty()) {
+      return;
+    }
+    ListObjectsV2Response under = listPage(location, location.childPrefix(), null, 1, null);
+    if (under.hasContents() && !under.contents().isEmpty()) {
       return;
     }
     put(
