@@ -149,6 +149,14 @@ public final class BlobReadComparison {
   }
 
   private static Table write(Connection conn, int blobs) {
+    return write(conn, blobs, MIN_SIZE, MAX_SIZE);
+  }
+
+  /**
+   * A table {@code images(id, shard, image)} of {@code blobs} random payloads of {@code minSize} to
+   * {@code maxSize} bytes (seed 42), in commits of 500; shard is id mod 10.
+   */
+  static Table write(Connection conn, int blobs, int minSize, int maxSize) {
     Schema schema =
         Schema.builder()
             .column("id", DataTypes.BIGINT().notNull())
@@ -162,7 +170,7 @@ public final class BlobReadComparison {
     for (int from = 0; from < blobs; from += perCommit) {
       List<Map<String, Object>> rows = new ArrayList<>();
       for (int i = from; i < Math.min(blobs, from + perCommit); i++) {
-        byte[] image = new byte[MIN_SIZE + random.nextInt(MAX_SIZE - MIN_SIZE + 1)];
+        byte[] image = new byte[minSize + random.nextInt(maxSize - minSize + 1)];
         random.nextBytes(image);
         bytes += image.length;
         Map<String, Object> row = new LinkedHashMap<>();

@@ -20,12 +20,10 @@ package io.paimon.benchmarks;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Scan;
-import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReader;
 import io.paimon.multimodal.fs.ReadHints;
-import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -36,7 +34,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -90,7 +87,7 @@ final class S3BlobReadComparison {
     Path dir = Files.createTempDirectory("s3-blob-read-comparison");
     try (S3BenchServer s3 = S3BenchServer.start(dir);
         Connection conn = s3.connect("blobs")) {
-      Table table = write(conn, blobs);
+      Table table = BlobReadComparison.write(conn, blobs, MIN_SIZE, MAX_SIZE);
       ReadHints defaults = ReadHints.OBJECT_STORE;
       int p = parallelism > 0 ? parallelism : defaults.parallelism();
       ReadHints hints =
@@ -120,39 +117,6 @@ final class S3BlobReadComparison {
     } finally {
       BenchmarkFiles.deleteRecursively(dir);
     }
-  }
-
-  private static Table write(Connection conn, int blobs) {
-    Schema schema =
-        Schema.builder()
-            .column("id", DataTypes.BIGINT().notNull())
-            .column("shard", DataTypes.INT())
-            .column("image", DataTypes.BLOB())
-            .build();
-    Table table = conn.createTable("images", schema, false);
-    Random random = new Random(42);
-    long bytes = 0;
-    for (int from = 0; from < blobs; from += 500) {
-      List<Map<String, Object>> rows = new ArrayList<>();
-      for (int i = from; i < Math.min(blobs, from + 500); i++) {
-        byte[] image = new byte[MIN_SIZE + random.nextInt(MAX_SIZE - MIN_SIZE + 1)];
-        random.nextBytes(image);
-        bytes += image.length;
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("id", (long) i);
-        row.put("shard", i % 10);
-        row.put("image", image);
-        rows.add(row);
-      }
-      table.add(rows);
-    }
-    System.out.printf(
-        Locale.ROOT,
-        "INFO table blobs=%d payload_bytes=%d (%.1f MiB)%n",
-        blobs,
-        bytes,
-        bytes / 1048576.0);
-    return table;
   }
 
   private static void compare(

@@ -27,11 +27,10 @@ import static io.paimon.multimodal.TestTables.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.testing.AppenderProcess;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +40,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,76 +71,6 @@ class CrashRecoveryTest {
     allocator.close();
   }
 
-  /** A child appending to the table until killed; its stdout and stderr go to files. */
-  private final class Child implements AutoCloseable {
-    final Process process;
-    final Path out;
-    final Path err;
-
-    Child(String table, long firstId) throws IOException {
-      out = Files.createTempFile(dir, "child", ".out");
-      err = Files.createTempFile(dir, "child", ".err");
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      process =
-          new ProcessBuilder(
-                  java,
-                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                  "-Xmx256m",
-                  "-XX:TieredStopAtLevel=1",
-                  "-XX:+UseSerialGC",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  CrashAppender.class.getName(),
-                  dir.resolve("warehouse").toString(),
-                  table,
-                  Long.toString(firstId))
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile())
-              .start();
-    }
-
-    /** The committed batches the child has reported so far: first id to rows. */
-    Map<Long, Integer> reports() throws IOException {
-      String text = Files.readString(out, StandardCharsets.UTF_8);
-      Map<Long, Integer> reported = new TreeMap<>();
-      // Only whole lines: the child may have died in the middle of one.
-      String[] lines = text.substring(0, text.lastIndexOf('\n') + 1).split("\n");
-      for (String line : lines) {
-        if (line.isEmpty()) {
-          continue;
-        }
-        String[] parts = line.split(" ");
-        assertThat(parts).as(line).hasSize(4);
-        assertThat(parts[0]).as(line).isEqualTo("committed");
-        reported.put(Long.parseLong(parts[2]), Integer.parseInt(parts[3]));
-      }
-      return reported;
-    }
-
-    /** Waits until the child has reported n commits (polling its output). */
-    void awaitReports(int n) throws Exception {
-      while (reports().size() < n) {
-        if (!process.isAlive()) {
-          throw new AssertionError(
-              "the child ended after " + reports().size() + " commits: " + Files.readString(err));
-        }
-        Thread.sleep(5);
-      }
-    }
-
-    /** Kills the child and returns what it reported before dying. */
-    Map<Long, Integer> kill() throws Exception {
-      process.destroyForcibly();
-      assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
-      return reports();
-    }
-
-    @Override
-    public void close() {
-      process.destroyForcibly();
-    }
-  }
-
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {42})
   void aWriterKilledAtRandomMomentsLeavesAWholeTable(long seed) throws Exception {
@@ -154,7 +82,13 @@ class CrashRecoveryTest {
     Set<Long> reportedIds = new TreeSet<>();
     for (int round = 0; round < ROUNDS; round++) {
       String what = "seed " + seed + " round " + round;
-      try (Child child = new Child("crash", round * 300_000L)) {
+      try (AppenderProcess child =
+          new AppenderProcess(
+              dir,
+              CrashAppender.class,
+              dir.resolve("warehouse").toString(),
+              "crash",
+              Long.toString(round * 300_000L))) {
         child.awaitReports(1 + rnd.nextInt(3));
         // Let it get somewhere into its next commit (a random moment, not a wait for speed).
         Thread.sleep(rnd.nextInt(100));

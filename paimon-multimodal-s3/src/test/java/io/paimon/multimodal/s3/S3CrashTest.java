@@ -30,9 +30,8 @@ import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReader;
 import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.s3.testing.S3ProxyServer;
+import io.paimon.multimodal.testing.AppenderProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -90,78 +89,6 @@ class S3CrashTest {
     return b.connect();
   }
 
-  /** A child appending to the table until killed; its stdout and stderr go to files. */
-  private final class Child implements AutoCloseable {
-    final Process process;
-    final Path out;
-    final Path err;
-
-    Child(long firstId) throws IOException {
-      out = Files.createTempFile(dir, "child", ".out");
-      err = Files.createTempFile(dir, "child", ".err");
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      process =
-          new ProcessBuilder(
-                  java,
-                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                  "-Xmx256m",
-                  "-XX:TieredStopAtLevel=1",
-                  "-XX:+UseSerialGC",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  S3CrashAppender.class.getName(),
-                  s3.endpoint().toString(),
-                  s3.accessKey(),
-                  s3.secretKey(),
-                  WAREHOUSE,
-                  TABLE,
-                  Long.toString(firstId))
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile())
-              .start();
-    }
-
-    /** The committed batches the child has reported so far: first id to rows. */
-    Map<Long, Integer> reports() throws IOException {
-      String text = Files.readString(out, StandardCharsets.UTF_8);
-      Map<Long, Integer> reported = new TreeMap<>();
-      // Only whole lines: the child may have died in the middle of one.
-      for (String line : text.substring(0, text.lastIndexOf('\n') + 1).split("\n")) {
-        if (line.isEmpty()) {
-          continue;
-        }
-        String[] parts = line.split(" ");
-        assertThat(parts).as(line).hasSize(4);
-        assertThat(parts[0]).as(line).isEqualTo("committed");
-        reported.put(Long.parseLong(parts[2]), Integer.parseInt(parts[3]));
-      }
-      return reported;
-    }
-
-    /** Waits until the child has reported n commits (polling its output). */
-    void awaitReports(int n) throws Exception {
-      while (reports().size() < n) {
-        if (!process.isAlive()) {
-          throw new AssertionError(
-              "the child ended after " + reports().size() + " commits: " + Files.readString(err));
-        }
-        Thread.sleep(5);
-      }
-    }
-
-    /** Kills the child and returns what it reported before dying. */
-    Map<Long, Integer> kill() throws Exception {
-      process.destroyForcibly();
-      assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
-      return reports();
-    }
-
-    @Override
-    public void close() {
-      process.destroyForcibly();
-    }
-  }
-
   @Test
   void aWriterKilledAtRandomMomentsLeavesAReadableTable() throws Exception {
     Random rnd = new Random(SEED);
@@ -172,7 +99,16 @@ class S3CrashTest {
     int orphansRemoved = 0;
     for (int round = 0; round < ROUNDS; round++) {
       String what = "seed " + SEED + " round " + round;
-      try (Child child = new Child(round * 300_000L)) {
+      try (AppenderProcess child =
+          new AppenderProcess(
+              dir,
+              S3CrashAppender.class,
+              s3.endpoint().toString(),
+              s3.accessKey(),
+              s3.secretKey(),
+              WAREHOUSE,
+              TABLE,
+              Long.toString(round * 300_000L))) {
         child.awaitReports(1 + rnd.nextInt(3));
         // Let it get somewhere into its next commit (a random moment, not a wait for speed).
         Thread.sleep(rnd.nextInt(150));
