@@ -336,10 +336,17 @@ final class ReadContext {
         chunk.error,
         chunk.batch.firstRow + t.row(),
         columns.get(t.column()).name(),
-        chunk.uri + " range [" + chunk.offset + ", " + chunk.end() + ")");
+        chunk.uri,
+        "range [" + chunk.offset + ", " + chunk.end() + "): ");
   }
 
   static BlobReadException ioError(Throwable e, long row, String column, String file) {
+    return ioError(e, row, column, file, "");
+  }
+
+  /** {@code where} (the range read, say) leads the detail; the file stays the bare URI. */
+  static BlobReadException ioError(
+      Throwable e, long row, String column, String file, String where) {
     Reason reason;
     if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
       reason = Reason.MISSING_FILE;
@@ -354,6 +361,6 @@ final class ReadContext {
     } else {
       reason = Reason.IO_ERROR;
     }
-    return new BlobReadException(reason, row, column, file, String.valueOf(e.getMessage()), e);
+    return new BlobReadException(reason, row, column, file, where + e.getMessage(), e);
   }
 }
