@@ -18,6 +18,7 @@
 package io.paimon.multimodal;
 
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.ArrowMemory;
 import io.paimon.multimodal.internal.ConnectionImpl;
 import io.paimon.multimodal.internal.ConnectionOptions;
 import java.net.URI;
@@ -122,11 +123,14 @@ public final class Multimodal {
      * Connects.
      *
      * @throws IllegalArgumentException if no warehouse was given
+     * @throws IllegalStateException if Apache Arrow cannot use its memory in this JVM: it needs
+     *     {@code --add-opens=java.base/java.nio=ALL-UNNAMED} on Java 17+
      */
     public Connection connect() {
       if (warehouse == null || warehouse.isEmpty()) {
         throw new IllegalArgumentException("a warehouse is required");
       }
+      ArrowMemory.checkUsable();
       String root = warehouse;
       String scheme = FileIO.scheme(warehouse);
       if (fileIO == null && ("http".equals(scheme) || "https".equals(scheme))) {

@@ -100,7 +100,13 @@ final class ConditionalCreate {
           }
           // Created and deleted again since: try again.
         } else if (status == 409) {
-          LOG.debug("{} {}: conflict with a concurrent conditional write, retrying", operation, e);
+          LOG.debug(
+              "{} {} attempt {} of {}: conflict with a concurrent conditional write, retrying: {}",
+              operation,
+              location.uri(),
+              n,
+              maxAttempts,
+              why(e));
         } else if (status == 501) {
           throw new IOException(
               operation
@@ -112,7 +118,13 @@ final class ConditionalCreate {
               e);
         } else if (S3Errors.retryable(e)) {
           ambiguous = true;
-          LOG.debug("{} {} attempt {} failed, retrying: {}", operation, location.uri(), n, e);
+          LOG.debug(
+              "{} {} attempt {} of {} failed, retrying: {}",
+              operation,
+              location.uri(),
+              n,
+              maxAttempts,
+              why(e));
         } else {
           throw S3Errors.translate(operation, location, e);
         }
@@ -127,7 +139,7 @@ final class ConditionalCreate {
         return o == Ownership.OURS;
       }
     }
-    String why = S3Errors.status(last) == 0 ? last.getMessage() : S3Errors.describe(last);
+    String why = why(last);
     throw new IOException(
         operation
             + " "
@@ -137,5 +149,10 @@ final class ConditionalCreate {
             + " attempts and the object was not created: "
             + why,
         last);
+  }
+
+  /** The store's answer, or the client's message if there was none (an I/O error). */
+  private static String why(SdkException e) {
+    return S3Errors.status(e) == 0 ? e.getMessage() : S3Errors.describe(e);
   }
 }

@@ -209,10 +209,8 @@ public final class S3FileIO implements FileIO {
 
   /**
    * A stream creating a new object; see {@link S3OutputStream}. The object appears when the stream
-   * is closed.
-   *
-   * @throws java.nio.file.FileAlreadyExistsException from the stream's {@code close()} if the
-   *     object exists
+   * is closed; its {@code close()} throws {@link java.nio.file.FileAlreadyExistsException} if the
+   * object exists.
    */
   @Override
   public OutputStream newOutputStream(String path) {

@@ -20,6 +20,9 @@ package io.paimon.multimodal.s3;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -37,6 +40,11 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * naming the URI and the range, never a short buffer. Thread-safe.
  */
 final class S3Reads {
+
+  private static final Logger LOG = LoggerFactory.getLogger(S3Reads.class);
+
+  /** A read taking longer than this, retries included, is logged at INFO. */
+  private static final long SLOW_NANOS = TimeUnit.SECONDS.toNanos(5);
 
   /** The largest array a JVM allocates. */
   private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
@@ -70,6 +78,16 @@ final class S3Reads {
    * @throws java.nio.file.NoSuchFileException if there is no such object
    */
   void read(S3Location location, long position, Pieces pieces, String etag) throws IOException {
+    long started = System.nanoTime();
+    try {
+      readRange(location, position, pieces, etag);
+    } finally {
+      logIfSlow(location, position, pieces.total(), started);
+    }
+  }
+
+  private void readRange(S3Location location, long position, Pieces pieces, String etag)
+      throws IOException {
     if (position < 0) {
       throw new IllegalArgumentException("position must not be negative, got " + position);
     }
@@ -167,6 +185,15 @@ final class S3Reads {
         }
         throw new IOException(m, last);
       }
+      LOG.debug(
+          "GET {} of {}: attempt {} of {} ended after {} of {} bytes, resuming: {}",
+          range,
+          location.uri(),
+          attempt,
+          maxAttempts,
+          pieces.done(),
+          pieces.total(),
+          last.toString());
       backoff.sleep(attempt, "GET " + range + " of " + location.uri());
     }
   }
@@ -205,6 +232,15 @@ final class S3Reads {
    * @throws java.nio.file.NoSuchFileException if there is no such object
    */
   byte[] readAll(S3Location location) throws IOException {
+    long started = System.nanoTime();
+    try {
+      return readWhole(location);
+    } finally {
+      logIfSlow(location, 0, -1, started);
+    }
+  }
+
+  private byte[] readWhole(S3Location location) throws IOException {
     ResponseInputStream<GetObjectResponse> in;
     try {
       in =
@@ -240,9 +276,15 @@ final class S3Reads {
         throw e;
       } catch (IOException e) {
         // resumed below
+        LOG.debug(
+            "GET {}: the body ended after {} of {} bytes, resuming: {}",
+            location.uri(),
+            pieces.done(),
+            pieces.total(),
+            e.toString());
       }
       // The body was cut short: the rest, from the same version.
-      read(location, 0, pieces, etag);
+      readRange(location, 0, pieces, etag);
       return out;
     } finally {
       if (consumed) {
@@ -250,6 +292,22 @@ final class S3Reads {
       } else {
         in.abort();
       }
+    }
+  }
+
+  /**
+   * Logs, at INFO, a read that took longer than {@link #SLOW_NANOS}, failed or not.
+   *
+   * @param length the bytes asked for, or -1 for the whole object
+   */
+  private static void logIfSlow(S3Location location, long position, long length, long started) {
+    long elapsed = System.nanoTime() - started;
+    if (elapsed > SLOW_NANOS) {
+      LOG.info(
+          "slow read: GET {}{} took {} ms",
+          location.uri(),
+          length < 0 ? "" : " bytes=" + position + "-" + (position + length - 1),
+          TimeUnit.NANOSECONDS.toMillis(elapsed));
     }
   }
 

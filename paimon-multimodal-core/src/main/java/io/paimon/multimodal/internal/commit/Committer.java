@@ -34,6 +34,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Optimistic commits, as Paimon commits an append table with row tracking. An attempt assigns row
@@ -48,6 +50,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * commit cost does not grow with the history. Thread-safe (all state is on disk).
  */
 public final class Committer {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Committer.class);
 
   private static final int MAX_ATTEMPTS = 200;
   private static final long MAX_BACKOFF_MILLIS = 500;
@@ -138,19 +142,41 @@ public final class Committer {
         // unique to this attempt, so a snapshot naming it is ours. Otherwise the outcome is
         // unknown, and the files stay for removeOrphanFiles rather than risk deleting live ones.
         if (isOurs(id, deltaList.name())) {
+          LOG.debug(
+              "{}: committing snapshot {} failed ({}), but the snapshot is ours",
+              table.paths().root(),
+              id,
+              e.toString());
           return snapshot;
         }
         throw e;
       }
       if (committed) {
+        if (attempt > 1) {
+          LOG.debug("{}: committed snapshot {} at attempt {}", table.paths().root(), id, attempt);
+        }
         return snapshot;
       }
       try {
         table.io().deleteFiles(created);
       } catch (IOException e) {
         // left as orphans for removeOrphanFiles
+        LOG.debug(
+            "{}: could not delete the {} files of a lost commit attempt, left for"
+                + " removeOrphanFiles: {}",
+            table.paths().root(),
+            created.size(),
+            e.toString());
       }
-      sleep(ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1));
+      long pause = ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1);
+      LOG.debug(
+          "{}: another writer committed snapshot {} first (attempt {} of {}); retrying in {} ms",
+          table.paths().root(),
+          id,
+          attempt,
+          MAX_ATTEMPTS,
+          pause);
+      sleep(pause);
       backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
     }
     throw new CommitConflictException(

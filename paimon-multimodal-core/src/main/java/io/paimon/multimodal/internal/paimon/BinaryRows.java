@@ -47,12 +47,12 @@ import java.util.Objects;
  * up to 7 bytes sit in the slot with {@code 0x80 | length} in its last byte; longer ones go to the
  * variable part and the slot holds {@code offset << 32 | length}, the offset counted from the
  * header's first byte ("row offset" in messages; "byte" means an index into the serialized array).
- * DECIMAL(p <= 18) is its unscaled long; wider ones reserve 16 bytes for their minimal big-endian
- * two's-complement unscaled value (slot: offset and byte count). TIMESTAMP(p <= 3) and
- * TIMESTAMP_LTZ(p <= 3) are epoch millis; finer ones store the millis in 8 variable bytes and put
- * {@code offset << 32 | nanoOfMillisecond} in the slot. As Paimon Java writes them, a null wide
- * DECIMAL or fine TIMESTAMP still reserves its variable bytes (zeros) and keeps their offset in the
- * slot; every other null has a zero slot.
+ * DECIMAL(p &lt;= 18) is its unscaled long; wider ones reserve 16 bytes for their minimal
+ * big-endian two's-complement unscaled value (slot: offset and byte count). TIMESTAMP(p &lt;= 3)
+ * and TIMESTAMP_LTZ(p &lt;= 3) are epoch millis; finer ones store the millis in 8 variable bytes
+ * and put {@code offset << 32 | nanoOfMillisecond} in the slot. As Paimon Java writes them, a null
+ * wide DECIMAL or fine TIMESTAMP still reserves its variable bytes (zeros) and keeps their offset
+ * in the slot; every other null has a zero slot.
  *
  * <p>Values use our Java value model: Boolean, Byte, Short, Integer, Long, Float, Double,
  * BigDecimal, String (CHAR/VARCHAR), byte[] (BINARY/VARBINARY), LocalDate, LocalTime, LocalDateTime

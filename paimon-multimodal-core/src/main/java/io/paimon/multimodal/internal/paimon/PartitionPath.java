@@ -36,9 +36,9 @@ import java.util.Objects;
  * its millisecond of the day and a TIMESTAMP {@code LocalDateTime.toString()}; with {@code false}
  * Paimon's cast to STRING ({@code 2024-05-01}, {@code 10:15:30}, {@code 2024-05-01 10:15:30.123}).
  * Values are first normalised as the BinaryRow stores them (DECIMAL rounded to its scale, TIME and
- * TIMESTAMP(p <= 3) to the millisecond), so the directory names the value {@code _PARTITION} holds.
- * One difference remains: Paimon casts a TIMESTAMP_LTZ to STRING in its JVM's default time zone,
- * this class in UTC, so with {@code partition.legacy-name=false} such names agree only with a
+ * TIMESTAMP(p &lt;= 3) to the millisecond), so the directory names the value {@code _PARTITION}
+ * holds. One difference remains: Paimon casts a TIMESTAMP_LTZ to STRING in its JVM's default time
+ * zone, this class in UTC, so with {@code partition.legacy-name=false} such names agree only with a
  * Paimon running in UTC. Stateless and thread-safe.
  */
 public final class PartitionPath {
