@@ -218,16 +218,21 @@ class S3ConditionalWriteTest {
     assertThat(conditionalPuts()).isEqualTo(3);
   }
 
-  @Test
-  void givesUpAfterTheAttemptsWithAClearErrorWhenNothingWasCreated() {
-    String path = root + "/down/snapshot-1";
+  /** Every conditional PUT from now on is answered with this error, without reaching the store. */
+  private static void answerConditionalPuts(int status, String code) {
     storage
         .http()
         .rule(
             (r, n) ->
                 isConditionalPut(r)
-                    ? new FaultInjectingHttpClient.Respond(503, "ServiceUnavailable")
+                    ? new FaultInjectingHttpClient.Respond(status, code)
                     : FaultInjectingHttpClient.PASS);
+  }
+
+  @Test
+  void givesUpAfterTheAttemptsWithAClearErrorWhenNothingWasCreated() {
+    String path = root + "/down/snapshot-1";
+    answerConditionalPuts(503, "ServiceUnavailable");
     assertThatThrownBy(() -> io.createIfAbsent(path, bytes("x")))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("PUT If-None-Match: * " + path)
@@ -239,13 +244,7 @@ class S3ConditionalWriteTest {
   @Test
   void aStoreWithoutConditionalWritesIsNamed() {
     String path = root + "/old-store/snapshot-1";
-    storage
-        .http()
-        .rule(
-            (r, n) ->
-                isConditionalPut(r)
-                    ? new FaultInjectingHttpClient.Respond(501, "NotImplemented")
-                    : FaultInjectingHttpClient.PASS);
+    answerConditionalPuts(501, "NotImplemented");
     assertThatThrownBy(() -> io.createIfAbsent(path, bytes("x")))
         .isInstanceOf(IOException.class)
         .hasMessageContaining(path)
