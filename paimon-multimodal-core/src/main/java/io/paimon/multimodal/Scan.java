@@ -144,4 +144,41 @@ public interface Scan {
 
   /** The Arrow schema of the result. */
   org.apache.arrow.vector.types.pojo.Schema arrowSchema();
+
+  /**
+   * The table this scan reads: its schema, its storage ({@link Table#io()}, what the BLOB
+   * descriptors of the result resolve against) and its location.
+   */
+  Table table();
+
+  /**
+   * Whether reading each split of {@link #plan()} with {@link #split(Split)} and concatenating the
+   * results in plan order gives exactly this scan's rows in this scan's order: true unless the scan
+   * has a limit, reads taken row IDs, is itself a split, or is pinned to a tag (a split carries its
+   * snapshot, so the tag could no longer be checked). Readers that spread a scan over threads or
+   * machines ask this first.
+   */
+  boolean splittable();
+
+  /**
+   * A reader of rows by row ID from this scan's snapshot (or tag) with this scan's projection, for
+   * many reads: the snapshot is resolved (an unpinned scan is pinned to the latest now) and planned
+   * once, and each data file is opened at most once over the reader's life. Close it. A reader made
+   * from a tag-pinned scan checks the tag at every read.
+   *
+   * <p>The scan's {@code where}, {@code limit}, taken row IDs and split choose the rows of the
+   * scan; they do not apply to the reader, which returns exactly the rows it is asked for. This is
+   * the second stage of "filter narrowly, then fetch the payload of the candidates": find IDs with
+   * a filtered scan, fetch their columns with a reader made from the same pinned scan.
+   */
+  RowIdReader rowIdReader();
+
+  /**
+   * As {@link #rowIdReader()}, with a cache of decompressed blocks of at most {@code
+   * blockCacheBytes} shared by its reads, so that reading rows of the same blocks again (windows
+   * that overlap, an epoch after another) decompresses each block once; 0 for none.
+   *
+   * @throws IllegalArgumentException if {@code blockCacheBytes} is negative
+   */
+  RowIdReader rowIdReader(long blockCacheBytes);
 }

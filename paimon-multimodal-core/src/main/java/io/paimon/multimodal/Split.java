@@ -17,55 +17,119 @@
  */
 package io.paimon.multimodal;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
 import java.io.Serializable;
+import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * A unit of a scan's work: one row-ID range of a snapshot with every data file that supplies its
  * columns (the {@code .row} files, newest first, and the {@code .blob} files of its BLOB columns),
- * as Paimon's data-evolution read groups them. Immutable, serializable and thread-safe.
+ * as Paimon's data-evolution read groups them, and the range's deletion vector. A split names
+ * everything that supplies its rows, so a worker given only the split (and the table) reads exactly
+ * them with {@link Scan#split(Split)}. Immutable, serializable and thread-safe.
  */
 public final class Split implements Serializable {
 
-  private static final long serialVersionUID = 2L;
+  private static final long serialVersionUID = 3L;
 
   private final long snapshotId;
+  private final long schemaId;
   private final Map<String, Object> partition;
   private final long firstRowId;
   private final long rowCount;
+  private final byte[] deletionVector;
   private final long deletedRowCount;
   private final List<SplitFile> files;
+  private transient volatile RoaringBitmap deleted;
 
   /**
    * A split of a read plan.
    *
-   * @throws IllegalArgumentException if {@code files} is empty
+   * @param snapshotId the snapshot the split belongs to
+   * @param schemaId the table schema the split's columns are resolved against
+   * @param partition the partition's values by partition key
+   * @param firstRowId the row ID of the range's first row
+   * @param rowCount the rows of the range, deleted ones included
+   * @param deletionVector the deleted positions of the range (row ID minus {@code firstRowId}) as a
+   *     RoaringBitmap in its portable serialization (Paimon's deletion-vector payload), or null
+   * @param files the files that supply the range's columns
+   * @throws IllegalArgumentException if {@code files} is empty or the deletion vector is not a
+   *     bitmap of positions inside the range
    */
   public Split(
       long snapshotId,
+      long schemaId,
       Map<String, Object> partition,
       long firstRowId,
       long rowCount,
-      long deletedRowCount,
+      byte[] deletionVector,
       List<SplitFile> files) {
     this.snapshotId = snapshotId;
+    this.schemaId = schemaId;
     this.partition = Collections.unmodifiableMap(new LinkedHashMap<>(partition));
     this.firstRowId = firstRowId;
     this.rowCount = rowCount;
-    this.deletedRowCount = deletedRowCount;
+    this.deletionVector = deletionVector == null ? null : deletionVector.clone();
     this.files = List.copyOf(files);
     if (this.files.isEmpty()) {
       throw new IllegalArgumentException("a split needs at least one data file");
     }
+    RoaringBitmap bitmap = decode(this.deletionVector);
+    if (bitmap != null && !bitmap.isEmpty() && Integer.toUnsignedLong(bitmap.last()) >= rowCount) {
+      throw new IllegalArgumentException(
+          "the deletion vector of split at row ID "
+              + firstRowId
+              + " deletes position "
+              + Integer.toUnsignedLong(bitmap.last())
+              + ", past its "
+              + rowCount
+              + " rows");
+    }
+    this.deleted = bitmap;
+    this.deletedRowCount = bitmap == null ? 0 : bitmap.getLongCardinality();
+  }
+
+  private static RoaringBitmap decode(byte[] bytes) {
+    if (bytes == null) {
+      return null;
+    }
+    RoaringBitmap bitmap = new RoaringBitmap();
+    try {
+      bitmap.deserialize(new DataInputStream(new ByteArrayInputStream(bytes)));
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException(
+          "the deletion vector of a split is not a portable RoaringBitmap: " + e.getMessage(), e);
+    }
+    return bitmap;
+  }
+
+  /** The portable serialization of a bitmap of deleted positions, or null for none. */
+  public static byte[] encodeDeletionVector(RoaringBitmap deleted) {
+    if (deleted == null || deleted.isEmpty()) {
+      return null;
+    }
+    deleted.runOptimize();
+    ByteBuffer out = ByteBuffer.allocate(deleted.serializedSizeInBytes());
+    deleted.serialize(out);
+    return out.array();
   }
 
   /** The snapshot the split belongs to. */
   public long snapshotId() {
     return snapshotId;
+  }
+
+  /** The id of the table schema the split's columns are resolved against. */
+  public long schemaId() {
+    return schemaId;
   }
 
   /** The partition's values by partition key (empty for an unpartitioned table). */
@@ -86,6 +150,33 @@ public final class Split implements Serializable {
   /** Rows of the range removed by a deletion vector. */
   public long deletedRowCount() {
     return deletedRowCount;
+  }
+
+  /** The rows of the range a read returns before filtering: {@code rowCount - deletedRowCount}. */
+  public long liveRowCount() {
+    return rowCount - deletedRowCount;
+  }
+
+  /** Whether the row with this ID is in the range and deleted by its deletion vector. */
+  public boolean isDeleted(long rowId) {
+    long position = rowId - firstRowId;
+    if (position < 0 || position >= rowCount) {
+      return false;
+    }
+    RoaringBitmap bitmap = deleted;
+    if (bitmap == null && deletionVector != null) {
+      bitmap = decode(deletionVector);
+      deleted = bitmap;
+    }
+    return bitmap != null && bitmap.contains((int) position);
+  }
+
+  /**
+   * The deletion vector in RoaringBitmap's portable serialization (a copy), or null if no row of
+   * the range is deleted.
+   */
+  public byte[] deletionVector() {
+    return deletionVector == null ? null : deletionVector.clone();
   }
 
   /** The files that supply the range's columns: data files newest first, then blob files. */
@@ -128,7 +219,9 @@ public final class Split implements Serializable {
         + firstRowId
         + ", "
         + (firstRowId + rowCount)
-        + "), files="
+        + ")"
+        + (deletedRowCount > 0 ? ", deleted=" + deletedRowCount : "")
+        + ", files="
         + files
         + "}";
   }

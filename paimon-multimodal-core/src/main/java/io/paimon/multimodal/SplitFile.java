@@ -28,7 +28,7 @@ import java.util.Objects;
  */
 public final class SplitFile implements Serializable {
 
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   private final String path;
   private final String format;
@@ -37,6 +37,7 @@ public final class SplitFile implements Serializable {
   private final List<String> writeColumns;
   private final long sequenceNumber;
   private final long fileSize;
+  private final long schemaId;
 
   /** A file of a split, as the read plan resolved it. */
   public SplitFile(
@@ -46,7 +47,8 @@ public final class SplitFile implements Serializable {
       long firstRowId,
       List<String> writeColumns,
       long sequenceNumber,
-      long fileSize) {
+      long fileSize,
+      long schemaId) {
     this.path = Objects.requireNonNull(path, "path");
     this.format = Objects.requireNonNull(format, "format");
     this.rowCount = rowCount;
@@ -54,6 +56,7 @@ public final class SplitFile implements Serializable {
     this.writeColumns = List.copyOf(writeColumns);
     this.sequenceNumber = sequenceNumber;
     this.fileSize = fileSize;
+    this.schemaId = schemaId;
   }
 
   /** Where the file is, as the table's {@link io.paimon.multimodal.fs.FileIO} opens it. */
@@ -89,6 +92,11 @@ public final class SplitFile implements Serializable {
   /** The file's sequence number: a newer file's columns win over an older one's. */
   public long sequenceNumber() {
     return sequenceNumber;
+  }
+
+  /** The id of the schema the file was written with (its columns' names and types then). */
+  public long schemaId() {
+    return schemaId;
   }
 
   /** The file size in bytes. */

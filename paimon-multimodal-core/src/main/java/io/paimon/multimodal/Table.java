@@ -23,6 +23,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
@@ -38,6 +39,19 @@ public interface Table {
 
   /** The table's schema. */
   Schema schema();
+
+  /**
+   * Where the table is: the URI of its directory in the warehouse (what its files' paths start
+   * with, and what messages about it name).
+   */
+  String location();
+
+  /**
+   * The allocator reads of this table allocate from unless a scan is given another ({@link
+   * Scan#allocator}): the connection's. Modules that build indexes or caches over a table's scans
+   * make their child allocators from it.
+   */
+  BufferAllocator allocator();
 
   /** A scan of the whole table at the latest snapshot. */
   Scan scan();

@@ -21,7 +21,7 @@ import static io.paimon.multimodal.TableFixtures.normalizeRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.internal.paimon.BinaryRows;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.testing.TestStorage;

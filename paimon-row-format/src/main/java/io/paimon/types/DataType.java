@@ -65,6 +65,19 @@ public abstract class DataType {
     return List.of();
   }
 
+  /** Whether this type has the root {@code root} or nests, at any depth, a type that has it. */
+  public final boolean contains(DataTypeRoot root) {
+    if (root() == root) {
+      return true;
+    }
+    for (DataType child : children()) {
+      if (child.contains(root)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The SQL text of this type without the nullability suffix. */
   abstract String sqlWithoutNullability();
 

@@ -38,15 +38,7 @@ public final class StorageTypes {
 
   /** Whether a type is or contains BLOB. */
   public static boolean containsBlob(DataType type) {
-    if (type.root() == DataTypeRoot.BLOB) {
-      return true;
-    }
-    for (DataType child : type.children()) {
-      if (containsBlob(child)) {
-        return true;
-      }
-    }
-    return false;
+    return type.contains(DataTypeRoot.BLOB);
   }
 
   /** The data-file type of a table row type. */

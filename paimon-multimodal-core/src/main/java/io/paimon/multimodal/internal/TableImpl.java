@@ -25,6 +25,7 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
+import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
@@ -45,6 +46,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -82,13 +84,23 @@ public final class TableImpl implements Table {
   }
 
   @Override
+  public String location() {
+    return state.paths().root();
+  }
+
+  @Override
+  public BufferAllocator allocator() {
+    return state.allocator();
+  }
+
+  @Override
   public Scan scan() {
-    return ScanImpl.of(state);
+    return ScanImpl.of(this, state);
   }
 
   @Override
   public Scan takeRowIds(long... rowIds) {
-    return ScanImpl.ofRowIds(state, rowIds);
+    return ScanImpl.ofRowIds(this, state, rowIds);
   }
 
   @Override
@@ -101,7 +113,7 @@ public final class TableImpl implements Table {
       }
       ids[i++] = id;
     }
-    return ScanImpl.ofRowIds(state, ids);
+    return ScanImpl.ofRowIds(this, state, ids);
   }
 
   /** A source of rows in schema order, for one commit. */

@@ -32,9 +32,9 @@ import java.util.Map;
  * <p>Only the index (group and order values and row IDs, as primitive arrays) is held in memory;
  * values, including BLOB payloads, are read on request from the snapshot the dataset is pinned to.
  * Thread-safe: {@link #get} and {@link #getItems} may run on several threads at once, as {@link
- * WindowLoader}'s workers do.
+ * WindowLoader}'s workers do. Close it when done: it keeps the files its reads opened.
  */
-public interface ContiguousWindowDataset {
+public interface ContiguousWindowDataset extends AutoCloseable {
 
   /** The number of samples. */
   int size();
@@ -59,4 +59,8 @@ public interface ContiguousWindowDataset {
 
   /** The snapshot every sample is read from. */
   long snapshotId();
+
+  /** Closes the files the dataset's reads keep open; no sample can be read after. */
+  @Override
+  void close();
 }

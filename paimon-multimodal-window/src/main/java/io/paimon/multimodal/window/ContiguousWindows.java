@@ -20,8 +20,7 @@ package io.paimon.multimodal.window;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
-import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.multimodal.Table;
 import io.paimon.multimodal.window.internal.FrameIndex;
 import io.paimon.multimodal.window.internal.RowFetcher;
 import io.paimon.multimodal.window.internal.WindowDatasetImpl;
@@ -34,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -86,12 +86,7 @@ public final class ContiguousWindows {
 
   /** A builder over the frames {@code scan} selects (its filter and snapshot or tag apply). */
   public static Builder builder(Scan scan) {
-    if (!(scan instanceof ScanImpl)) {
-      throw new IllegalArgumentException(
-          "contiguous windows need a scan of this library's tables, got "
-              + (scan == null ? "null" : scan.getClass().getName()));
-    }
-    return new Builder(scan);
+    return new Builder(Objects.requireNonNull(scan, "scan"));
   }
 
   /**
@@ -335,7 +330,7 @@ public final class ContiguousWindows {
      */
     public ContiguousWindowDataset build() {
       Scan pinned = scan.pinned();
-      TableState table = ((ScanImpl) pinned).table();
+      Table table = pinned.table();
       Schema schema = table.schema();
       if (groupKey == null || orderKey == null) {
         throw new IllegalArgumentException("groupKey and orderKey are required");

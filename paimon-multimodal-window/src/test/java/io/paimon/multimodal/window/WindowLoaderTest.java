@@ -110,6 +110,9 @@ class WindowLoaderTest {
     public long snapshotId() {
       return 1;
     }
+
+    @Override
+    public void close() {}
   }
 
   private static void sleep(long millis) {

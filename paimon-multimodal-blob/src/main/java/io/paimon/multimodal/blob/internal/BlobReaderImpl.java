@@ -20,12 +20,10 @@ package io.paimon.multimodal.blob.internal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.Table;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReader;
 import io.paimon.multimodal.fs.ReadHints;
-import io.paimon.multimodal.internal.StorageTypes;
-import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.scan.ScanImpl;
 import io.paimon.row.CloseableIterator;
 import io.paimon.types.ArrayType;
 import io.paimon.types.DataType;
@@ -45,28 +43,18 @@ public final class BlobReaderImpl implements BlobReader {
 
   private static final long MAX_RANGE_LIMIT = 1L << 30;
 
-  private final ScanImpl scan;
+  private final Scan scan;
   private final ReadOptions options;
 
-  private BlobReaderImpl(ScanImpl scan, ReadOptions options) {
+  private BlobReaderImpl(Scan scan, ReadOptions options) {
     this.scan = scan;
     this.options = options;
   }
 
-  /**
-   * A reader with the default settings.
-   *
-   * @throws IllegalArgumentException if the scan was not made by this library
-   */
+  /** A reader with the defaults of the scan's storage ({@link ReadHints}). */
   public static BlobReader of(Scan scan) {
     Objects.requireNonNull(scan, "scan");
-    if (!(scan instanceof ScanImpl)) {
-      throw new IllegalArgumentException(
-          "BlobReader needs a scan made by Table.scan() or Table.takeRowIds(), got "
-              + scan.getClass().getName());
-    }
-    ScanImpl impl = (ScanImpl) scan;
-    ReadHints hints = impl.table().io().readHints();
+    ReadHints hints = scan.table().io().readHints();
     // Room for every worker to hold a full range in flight, never below the default, and at most
     // twice it: scattered rows (small requests) still keep all workers busy within it.
     long budget =
@@ -74,7 +62,7 @@ public final class BlobReaderImpl implements BlobReader {
             DEFAULT_PREFETCH_BUDGET,
             Math.min(2 * DEFAULT_PREFETCH_BUDGET, (long) hints.parallelism() * hints.rangeLimit()));
     return new BlobReaderImpl(
-        impl,
+        scan,
         new ReadOptions(
             hints.parallelism(),
             budget,
@@ -176,7 +164,7 @@ public final class BlobReaderImpl implements BlobReader {
               + options.prefetchBudget()
               + " bytes): a single ranged read must fit the budget");
     }
-    TableState table = scan.table();
+    Table table = scan.table();
     RowType type = table.schema().rowType();
     List<String> output = new ArrayList<>();
     for (Field f : scan.arrowSchema().getFields()) {
@@ -209,7 +197,7 @@ public final class BlobReaderImpl implements BlobReader {
     List<Integer> scalar = new ArrayList<>();
     for (int i = 0; i < output.size(); i++) {
       String n = output.get(i);
-      if (Schema.ROW_ID.equals(n) || !StorageTypes.containsBlob(type.typeAt(type.fieldIndex(n)))) {
+      if (Schema.ROW_ID.equals(n) || !type.typeAt(type.fieldIndex(n)).contains(DataTypeRoot.BLOB)) {
         scalar.add(i);
       }
     }
@@ -223,7 +211,7 @@ public final class BlobReaderImpl implements BlobReader {
               List.copyOf(columns),
               fetcher,
               new EntryLocator(table.io()),
-              table.paths().root());
+              table.location());
       return new BlobStream(
           ctx, reader, fetcher, scalar.stream().mapToInt(Integer::intValue).toArray(), wholeResult);
     } catch (RuntimeException e) {
@@ -239,7 +227,7 @@ public final class BlobReaderImpl implements BlobReader {
     }
   }
 
-  private static List<String> checkColumns(TableState table, RowType type, String[] requested) {
+  private static List<String> checkColumns(Table table, RowType type, String[] requested) {
     Objects.requireNonNull(requested, "columns");
     if (requested.length == 0) {
       throw new SchemaException(

@@ -17,9 +17,9 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReadException;
-import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.row.CloseableIterator;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -17,7 +17,7 @@
  */
 package io.paimon.multimodal.blob.internal;
 
-import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.multimodal.arrow.ArrowValues;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

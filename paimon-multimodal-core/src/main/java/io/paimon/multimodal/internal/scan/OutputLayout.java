@@ -18,11 +18,11 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.arrow.TableArrow;
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.internal.BlobVectors;
 import io.paimon.multimodal.internal.StorageTypes;
-import io.paimon.multimodal.internal.TableArrow;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.DataType;

@@ -17,14 +17,16 @@
  */
 package io.paimon.multimodal.internal.scan;
 
+import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.SplitFile;
-import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.arrow.ArrowValues;
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
@@ -46,38 +48,36 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 /** The immutable {@link Scan}: a table plus a {@link ScanContext}. */
 public final class ScanImpl implements Scan {
 
+  private final Table owner;
   private final TableState table;
   private final ScanContext ctx;
 
-  private ScanImpl(TableState table, ScanContext ctx) {
+  private ScanImpl(Table owner, TableState table, ScanContext ctx) {
+    this.owner = owner;
     this.table = table;
     this.ctx = ctx;
   }
 
-  /**
-   * The table this scan reads: its storage ({@link TableState#io()}), paths and schema. For modules
-   * that build on scans: BLOB reads fetch what a scan's descriptors point at through the same
-   * storage, time alignment fetches rows of a scanned table by row ID.
-   */
-  public TableState table() {
-    return table;
+  private ScanImpl with(ScanContext next) {
+    return new ScanImpl(owner, table, next);
   }
 
-  /** A scan of the whole table. */
-  public static Scan of(TableState table) {
-    return new ScanImpl(table, ScanContext.initial(null));
+  /** A scan of the whole table {@code owner}, whose state is {@code table}. */
+  public static Scan of(Table owner, TableState table) {
+    return new ScanImpl(owner, table, ScanContext.initial(null));
   }
 
-  /** A scan of the given row IDs, in order. */
-  public static Scan ofRowIds(TableState table, long[] rowIds) {
-    return new ScanImpl(table, ScanContext.initial(rowIds.clone()));
+  /** A scan of the given row IDs of {@code owner}, in order. */
+  public static Scan ofRowIds(Table owner, TableState table, long[] rowIds) {
+    return new ScanImpl(owner, table, ScanContext.initial(rowIds.clone()));
   }
 
-  /**
-   * Whether reading each split of {@link #plan()} with {@link #split} and concatenating the results
-   * in plan order gives this scan's rows in its order: true unless the scan has a limit or reads
-   * taken row IDs (for readers that split a scan across threads).
-   */
+  @Override
+  public Table table() {
+    return owner;
+  }
+
+  @Override
   public boolean splittable() {
     // A tag's scan cannot be split: a split carries its snapshot, and the tag must stay checked.
     return ctx.limit() < 0 && ctx.rowIds() == null && ctx.split() == null && ctx.tag() == null;
@@ -89,8 +89,7 @@ public final class ScanImpl implements Scan {
     ScanFilter parsed = ScanFilter.parse(predicate, table.schema().rowType());
     List<String> texts = new ArrayList<>(ctx.predicates());
     texts.add(predicate);
-    return new ScanImpl(
-        table,
+    return with(
         ctx.withFilter(
             List.copyOf(texts), ctx.filter() == null ? parsed : ctx.filter().and(parsed)));
   }
@@ -123,7 +122,7 @@ public final class ScanImpl implements Scan {
         throw new SchemaException("column '" + c + "' is selected twice");
       }
     }
-    return new ScanImpl(table, ctx.withProjection(List.copyOf(columns)));
+    return with(ctx.withProjection(List.copyOf(columns)));
   }
 
   @Override
@@ -131,12 +130,12 @@ public final class ScanImpl implements Scan {
     if (n < 0) {
       throw new IllegalArgumentException("limit must not be negative, got " + n);
     }
-    return new ScanImpl(table, ctx.withLimit(n));
+    return with(ctx.withLimit(n));
   }
 
   @Override
   public Scan withRowId() {
-    return new ScanImpl(table, ctx.withRowIdColumn());
+    return with(ctx.withRowIdColumn());
   }
 
   @Override
@@ -150,7 +149,7 @@ public final class ScanImpl implements Scan {
     if (snapshotId <= 0) {
       throw new IllegalArgumentException("snapshot ids start at 1, got " + snapshotId);
     }
-    return new ScanImpl(table, ctx.withSnapshot(snapshotId));
+    return with(ctx.withSnapshot(snapshotId));
   }
 
   @Override
@@ -162,7 +161,7 @@ public final class ScanImpl implements Scan {
               + " pinned to snapshot "
               + Math.max(0, ctx.snapshotId()));
     }
-    return new ScanImpl(table, ctx.withTag(tagName));
+    return with(ctx.withTag(tagName));
   }
 
   @Override
@@ -170,17 +169,12 @@ public final class ScanImpl implements Scan {
     if (rows <= 0) {
       throw new IllegalArgumentException("batchSize must be positive, got " + rows);
     }
-    return new ScanImpl(table, ctx.withBatchSize(rows));
+    return with(ctx.withBatchSize(rows));
   }
 
   @Override
   public Scan allocator(BufferAllocator allocator) {
-    return new ScanImpl(table, ctx.withAllocator(Objects.requireNonNull(allocator, "allocator")));
-  }
-
-  /** The tag this scan reads, or null if it is not pinned to a tag. */
-  public String tagName() {
-    return ctx.tag();
+    return with(ctx.withAllocator(Objects.requireNonNull(allocator, "allocator")));
   }
 
   @Override
@@ -190,7 +184,7 @@ public final class ScanImpl implements Scan {
     }
     long id = resolvedSnapshotId();
     // Pinned before the first commit: the scan stays empty whatever is committed later.
-    return new ScanImpl(table, ctx.withSnapshot(id == 0 ? ScanContext.PINNED_EMPTY : id));
+    return with(ctx.withSnapshot(id == 0 ? ScanContext.PINNED_EMPTY : id));
   }
 
   private BufferAllocator allocator() {
@@ -226,37 +220,7 @@ public final class ScanImpl implements Scan {
   }
 
   private void checkRowIds(List<DataGroup> groups, long snapshotId) {
-    long[] sorted = Arrays.stream(ctx.rowIds()).distinct().sorted().toArray();
-    List<Long> unknown = new ArrayList<>();
-    long unknownCount = 0;
-    int f = 0;
-    for (long id : sorted) {
-      while (f < groups.size() && groups.get(f).endRowId() <= id) {
-        f++;
-      }
-      boolean known = f < groups.size() && groups.get(f).firstRowId() <= id;
-      if (known && groups.get(f).deleted() != null) {
-        known = !groups.get(f).deleted().contains((int) (id - groups.get(f).firstRowId()));
-      }
-      if (!known) {
-        unknownCount++;
-        if (unknown.size() < 10) {
-          unknown.add(id);
-        }
-      }
-    }
-    if (unknownCount > 0) {
-      throw new IllegalArgumentException(
-          "table '"
-              + table.name()
-              + "' has no rows with IDs "
-              + unknown
-              + (unknownCount > unknown.size()
-                  ? " and " + (unknownCount - unknown.size()) + " more"
-                  : "")
-              + " in snapshot "
-              + snapshotId);
-    }
+    RowIds.checkKnown(table, groups, ctx.rowIds(), snapshotId);
   }
 
   @Override
@@ -328,7 +292,7 @@ public final class ScanImpl implements Scan {
       }
       return ctx.limit() < 0 ? total : Math.min(total, ctx.limit());
     }
-    ScanImpl narrow = new ScanImpl(table, ctx.withProjection(List.of(Schema.ROW_ID)));
+    ScanImpl narrow = with(ctx.withProjection(List.of(Schema.ROW_ID)));
     long n = 0;
     try (ArrowReader reader = narrow.toArrowReader()) {
       while (reader.loadNextBatch()) {
@@ -372,15 +336,17 @@ public final class ScanImpl implements Scan {
                 f.firstRowId(),
                 columns,
                 f.meta().maxSequenceNumber(),
-                f.meta().fileSize()));
+                f.meta().fileSize(),
+                f.meta().schemaId()));
       }
       splits.add(
           new Split(
               resolved.snapshotId(),
+              table.schemaId(),
               partition,
               g.firstRowId(),
               g.rowCount(),
-              g.rowCount() - g.liveRows(),
+              Split.encodeDeletionVector(g.deleted()),
               files));
     }
     return splits;
@@ -393,7 +359,21 @@ public final class ScanImpl implements Scan {
       throw new IllegalArgumentException(
           "a split carries its snapshot; the scan is pinned to tag '" + ctx.tag() + "'");
     }
-    return new ScanImpl(table, ctx.withSplit(split));
+    return with(ctx.withSplit(split));
+  }
+
+  @Override
+  public RowIdReader rowIdReader() {
+    return rowIdReader(0);
+  }
+
+  @Override
+  public RowIdReader rowIdReader(long blockCacheBytes) {
+    if (blockCacheBytes < 0) {
+      throw new IllegalArgumentException(
+          "blockCacheBytes must not be negative, got " + blockCacheBytes);
+    }
+    return new RowIdReaderImpl(table, ctx, blockCacheBytes);
   }
 
   @Override

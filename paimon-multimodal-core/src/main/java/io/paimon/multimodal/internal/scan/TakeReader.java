@@ -17,8 +17,8 @@
  */
 package io.paimon.multimodal.internal.scan;
 
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.VectorCopy;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
 import java.util.Arrays;

@@ -25,7 +25,7 @@ import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.Table;
-import io.paimon.multimodal.internal.ArrowValues;
+import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.row.Row;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileReader;

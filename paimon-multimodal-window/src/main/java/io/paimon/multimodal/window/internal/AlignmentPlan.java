@@ -19,10 +19,9 @@ package io.paimon.multimodal.window.internal;
 
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
-import io.paimon.multimodal.internal.ArrowValues;
-import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.VectorCopy;
-import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.arrow.ArrowValues;
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
@@ -47,7 +46,7 @@ public final class AlignmentPlan {
 
   final Scan left;
   final long leftSnapshot;
-  final TableState leftTable;
+  final Table leftTable;
   final String leftLabel;
   final List<String> leftNames;
   final List<DataType> leftTypes;
@@ -57,7 +56,7 @@ public final class AlignmentPlan {
   private AlignmentPlan(
       Scan left,
       long leftSnapshot,
-      TableState leftTable,
+      Table leftTable,
       List<String> leftNames,
       List<DataType> leftTypes,
       List<Field> leftFields,
@@ -75,7 +74,7 @@ public final class AlignmentPlan {
   /** A plan without steps over a left scan, pinned to its snapshot now. */
   public static AlignmentPlan start(Scan left) {
     Scan pinned = left.pinned();
-    TableState table = tableOf(pinned);
+    Table table = tableOf(pinned);
     List<String> names = new ArrayList<>();
     List<DataType> types = new ArrayList<>();
     List<Field> fields = new ArrayList<>(pinned.arrowSchema().getFields());
@@ -96,12 +95,8 @@ public final class AlignmentPlan {
         List.of());
   }
 
-  static TableState tableOf(Scan scan) {
-    if (!(scan instanceof ScanImpl)) {
-      throw new IllegalArgumentException(
-          "alignment needs scans of this library's tables, got " + scan.getClass().getName());
-    }
-    return ((ScanImpl) scan).table();
+  static Table tableOf(Scan scan) {
+    return scan.table();
   }
 
   /**

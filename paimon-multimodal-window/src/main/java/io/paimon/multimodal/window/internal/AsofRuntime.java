@@ -17,7 +17,7 @@
  */
 package io.paimon.multimodal.window.internal;
 
-import io.paimon.multimodal.internal.VectorCopy;
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.window.Direction;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -17,11 +17,12 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
-import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.VectorCopy;
-import io.paimon.multimodal.internal.scan.RowIdFetcher;
+import io.paimon.multimodal.SnapshotNotFoundException;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.arrow.VectorCopy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
@@ -46,7 +47,7 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * columns (and {@code _ROW_ID}) read forward once, of which only the chunks between the lowest ID
  * the current batch needs and the highest read so far are kept (at most {@link #MAX_RETAINED_ROWS}
  * rows beyond what the current batch needs). IDs that lie behind the cursor (the access went
- * backwards) are fetched by row ID instead ({@link RowIdFetcher}: only the blocks holding them are
+ * backwards) are fetched by row ID instead ({@link RowIdReader}: only the blocks holding them are
  * read). Either way the right side's memory between batches is the retained chunks, never the
  * table. Not thread-safe; close it.
  */
@@ -58,8 +59,8 @@ final class PayloadFetcher implements AutoCloseable {
   /** The most rows kept in memory by the cursor. */
   static final int MAX_RETAINED_ROWS = 256 * 1024;
 
-  private final TableState table;
-  private final RowIdFetcher byRowId;
+  private final Table table;
+  private final RowIdReader byRowId;
   private final List<String> columns;
   private final BufferAllocator allocator;
   private final VectorSchemaRoot staging;
@@ -81,18 +82,14 @@ final class PayloadFetcher implements AutoCloseable {
   }
 
   PayloadFetcher(
-      Scan right,
-      TableState table,
-      long snapshotId,
-      List<String> columns,
-      BufferAllocator allocator) {
+      Scan right, Table table, long snapshotId, List<String> columns, BufferAllocator allocator) {
     this(right, table, snapshotId, columns, allocator, CHUNK_ROWS, MAX_RETAINED_ROWS);
   }
 
   /** With chunk and retention sizes of its own (small ones let tests cross every boundary). */
   PayloadFetcher(
       Scan right,
-      TableState table,
+      Table table,
       long snapshotId,
       List<String> columns,
       BufferAllocator allocator,
@@ -100,7 +97,17 @@ final class PayloadFetcher implements AutoCloseable {
       int maxRetainedRows) {
     this.maxRetainedRows = maxRetainedRows;
     this.table = table;
-    this.byRowId = new RowIdFetcher(table, snapshotId, columns);
+    this.byRowId = right.select(columns).rowIdReader();
+    if (byRowId.snapshotId() != snapshotId) {
+      byRowId.close();
+      throw new SnapshotNotFoundException(
+          "the right input (table '"
+              + table.name()
+              + "') was pinned to snapshot "
+              + snapshotId
+              + " but now reads snapshot "
+              + byRowId.snapshotId());
+    }
     this.columns = columns;
     this.allocator = allocator;
     List<String> read = new ArrayList<>(columns);
@@ -295,7 +302,7 @@ final class PayloadFetcher implements AutoCloseable {
     }
     long[] wanted = Arrays.copyOfRange(ids, from, to);
     int rows = at;
-    try (ArrowReader r = byRowId.fetch(wanted, wanted.length, allocator)) {
+    try (ArrowReader r = byRowId.read(wanted, wanted.length, allocator)) {
       while (r.loadNextBatch()) {
         VectorSchemaRoot batch = r.getVectorSchemaRoot();
         int n = batch.getRowCount();
@@ -330,6 +337,7 @@ final class PayloadFetcher implements AutoCloseable {
       }
       staging.close();
       nullRow.close();
+      byRowId.close();
     }
   }
 }

@@ -20,7 +20,6 @@ package io.paimon.multimodal.window.internal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Split;
-import io.paimon.multimodal.internal.scan.ScanImpl;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -134,7 +133,7 @@ final class RightIndex {
 
   /** The scan as one part, or as the splits of two halves of its files (by row count). */
   private static List<List<Scan>> halves(Scan keys) {
-    if (!(keys instanceof ScanImpl) || !((ScanImpl) keys).splittable()) {
+    if (!keys.splittable()) {
       return List.of(List.of(keys));
     }
     List<Split> splits = keys.plan();

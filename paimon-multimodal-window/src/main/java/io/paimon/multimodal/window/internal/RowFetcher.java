@@ -17,17 +17,14 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SnapshotNotFoundException;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReader;
-import io.paimon.multimodal.internal.ArrowValues;
-import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.scan.RowIdFetcher;
-import io.paimon.multimodal.internal.scan.ScanImpl;
-import io.paimon.row.BlockCache;
-import io.paimon.row.RowFileOptions;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
 import java.io.IOException;
@@ -42,24 +39,23 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
  * Reads columns of rows by row ID from one pinned snapshot, as Java values: plain columns through
- * one {@link RowIdFetcher} (the snapshot planned once), BLOB columns (scalar, ARRAY or MAP of BLOB)
- * as their payload bytes through a {@link BlobReader}, so their ranged reads coalesce and run
- * concurrently. Fetches share a cache of decompressed blocks, so that requests that come back to
- * the same blocks (a shuffling loader's do) decompress each once while it stays cached. A snapshot
- * reached through a tag is checked against the tag before every fetch. Immutable; thread-safe.
+ * one {@link RowIdReader} (the snapshot planned once, each file opened once), BLOB columns (scalar,
+ * ARRAY or MAP of BLOB) as their payload bytes through a {@link BlobReader}, so their ranged reads
+ * coalesce and run concurrently. Fetches share a cache of decompressed blocks, so that requests
+ * that come back to the same blocks (a shuffling loader's do) decompress each once while it stays
+ * cached. A snapshot reached through a tag is checked against the tag before every fetch.
+ * Thread-safe; close it.
  */
-public final class RowFetcher {
+public final class RowFetcher implements AutoCloseable {
 
-  private final TableState table;
+  private final Table table;
   private final long snapshotId;
-  private final Scan tagged;
-  private final String tag;
   private final List<String> plain = new ArrayList<>();
   private final List<DataType> plainTypes = new ArrayList<>();
   private final List<String> blobs = new ArrayList<>();
   private final List<DataType> blobTypes = new ArrayList<>();
   private final Map<String, Integer> slot = new HashMap<>();
-  private final RowIdFetcher fetcher;
+  private final RowIdReader fetcher;
 
   /**
    * @param scan the pinned scan the rows come from (a tag-pinned scan stays checked)
@@ -67,10 +63,7 @@ public final class RowFetcher {
    * @param blockCacheBytes the capacity of the decompressed-block cache fetches share, 0 for none
    */
   public RowFetcher(Scan scan, List<String> columns, long blockCacheBytes) {
-    this.table = ((ScanImpl) scan).table();
-    this.snapshotId = scan.resolvedSnapshotId();
-    this.tag = ((ScanImpl) scan).tagName();
-    this.tagged = tag == null ? null : scan;
+    this.table = scan.table();
     for (String c : columns) {
       DataType type = table.schema().columnType(c);
       if (isBlob(type)) {
@@ -83,11 +76,11 @@ public final class RowFetcher {
         plainTypes.add(type);
       }
     }
-    RowFileOptions options = RowIdFetcher.READ_OPTIONS;
-    if (blockCacheBytes > 0) {
-      options = options.blockCache(BlockCache.withCapacity(blockCacheBytes));
-    }
-    this.fetcher = new RowIdFetcher(table, snapshotId, plain, options);
+    // Plain columns only; with none, still a reader: it checks a tag-pinned snapshot per fetch.
+    this.fetcher =
+        (plain.isEmpty() ? scan.select(Schema.ROW_ID) : scan.select(plain))
+            .rowIdReader(blockCacheBytes);
+    this.snapshotId = fetcher.snapshotId();
   }
 
   private static boolean isBlob(DataType type) {
@@ -124,20 +117,6 @@ public final class RowFetcher {
    *     another snapshot (or was deleted)
    */
   public Rows fetch(long[] ids) {
-    if (tagged != null) {
-      long now = tagged.resolvedSnapshotId();
-      if (now != snapshotId) {
-        throw new SnapshotNotFoundException(
-            table.paths().root()
-                + ": tag '"
-                + tag
-                + "' was moved from snapshot "
-                + snapshotId
-                + " to "
-                + now
-                + " after the dataset was built; its samples would mix two snapshots");
-      }
-    }
     Object[][] plainValues = new Object[plain.size()][ids.length];
     Object[][] blobValues = new Object[blobs.size()][];
     if (ids.length > 0) {
@@ -150,7 +129,7 @@ public final class RowFetcher {
   }
 
   private void readPlain(long[] ids, Object[][] values) {
-    try (ArrowReader reader = fetcher.fetch(ids, ids.length, table.allocator())) {
+    try (ArrowReader reader = fetcher.read(ids, ids.length, table.allocator())) {
       int k = 0;
       while (reader.loadNextBatch()) {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
@@ -162,15 +141,15 @@ public final class RowFetcher {
       }
       if (k != ids.length) {
         throw new IllegalStateException(
-            table.paths().root() + ": fetched " + k + " of " + ids.length + " rows by row ID");
+            table.location() + ": fetched " + k + " of " + ids.length + " rows by row ID");
       }
     } catch (IOException e) {
-      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(table.location() + ": " + e.getMessage(), e);
     }
   }
 
   private void readBlobs(long[] ids, Object[][] values) {
-    Scan rows = ScanImpl.ofRowIds(table, ids).snapshot(snapshotId).select(Schema.ROW_ID);
+    Scan rows = table.takeRowIds(ids).snapshot(snapshotId).select(Schema.ROW_ID);
     try (BlobBatch batch = BlobReader.of(rows).read(blobs.toArray(new String[0]))) {
       for (int c = 0; c < blobs.size(); c++) {
         String name = blobs.get(c);
@@ -186,6 +165,11 @@ public final class RowFetcher {
         }
       }
     }
+  }
+
+  @Override
+  public void close() {
+    fetcher.close();
   }
 
   /** The values of one fetch, by column and row ID. */

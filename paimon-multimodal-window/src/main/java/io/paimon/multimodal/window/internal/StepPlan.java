@@ -20,8 +20,8 @@ package io.paimon.multimodal.window.internal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
-import io.paimon.multimodal.internal.TableArrow;
-import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.arrow.TableArrow;
 import io.paimon.multimodal.window.Aggregation;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
@@ -48,7 +48,7 @@ final class StepPlan {
   final int number;
   final Scan right;
   final long rightSnapshot;
-  final TableState rightTable;
+  final Table rightTable;
   final KeyColumn leftTime;
   final KeyColumn[] leftBy;
   final KeyColumn rightTime;
@@ -75,7 +75,7 @@ final class StepPlan {
       int number,
       StepSpec spec,
       Scan right,
-      TableState leftTable,
+      Table leftTable,
       String leftLabel,
       Set<String> namesSoFar) {
     this.number = number;
@@ -311,7 +311,7 @@ final class StepPlan {
     }
   }
 
-  static DataType columnType(TableState table, String column, String label, String what) {
+  static DataType columnType(Table table, String column, String label, String what) {
     int i = table.schema().rowType().fieldIndex(column);
     if (i < 0) {
       throw new SchemaException(

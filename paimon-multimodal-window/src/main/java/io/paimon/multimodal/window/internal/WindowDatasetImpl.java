@@ -223,4 +223,9 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     }
     return settings.adapter() == null ? sample : settings.adapter().apply(sample);
   }
+
+  @Override
+  public void close() {
+    fetcher.close();
+  }
 }

@@ -17,7 +17,7 @@
  */
 package io.paimon.multimodal.window.internal;
 
-import io.paimon.multimodal.internal.VectorCopy;
+import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.window.Aggregation;
 import java.math.BigDecimal;
 import java.math.BigInteger;

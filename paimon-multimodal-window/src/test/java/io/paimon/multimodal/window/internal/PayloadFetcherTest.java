@@ -23,7 +23,6 @@ import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
-import io.paimon.multimodal.internal.scan.ScanImpl;
 import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.types.DataTypes;
 import java.nio.file.Path;
@@ -95,7 +94,7 @@ class PayloadFetcherTest {
         try (PayloadFetcher f =
             new PayloadFetcher(
                 scan,
-                ((ScanImpl) scan).table(),
+                scan.table(),
                 scan.resolvedSnapshotId(),
                 List.of("s", "k", Schema.ROW_ID),
                 allocator,

@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal;
+package io.paimon.multimodal.arrow;
 
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;

@@ -15,9 +15,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal;
+package io.paimon.multimodal.arrow;
 
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.row.ArrowSchemas;
 import io.paimon.types.ArrayType;
 import io.paimon.types.DataField;
