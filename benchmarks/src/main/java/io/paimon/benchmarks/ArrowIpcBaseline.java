@@ -18,6 +18,7 @@
 package io.paimon.benchmarks;
 
 import io.paimon.row.ArrowSchemas;
+import io.paimon.row.BenchmarkDataset;
 import io.paimon.row.Row;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -18,6 +18,7 @@
 package io.paimon.benchmarks;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
+import io.paimon.row.BenchmarkDataset;
 import io.paimon.row.CloseableIterator;
 import io.paimon.row.Row;
 import io.paimon.row.RowArrowReader;

@@ -19,11 +19,11 @@ package io.paimon.multimodal.blob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paimon.blob.BlobFileReader;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Table;
-import io.paimon.multimodal.internal.blob.BlobFileReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -159,7 +159,8 @@ class PaimonInteropTest {
       List<PaimonCell> paimon = readWithPaimon(file);
       List<Map<String, Object>> rows = new ArrayList<>();
       try (BlobFileReader ours =
-          BlobFileReader.open(io.paimon.multimodal.fs.FileIO.local(), file.toString())) {
+          BlobFileReader.open(
+              io.paimon.multimodal.fs.FileIO.local().newInputFile(file.toString()))) {
         assertThat(ours.rowCount()).isEqualTo(30);
         for (int i = 0; i < 30; i++) {
           long[] range = ours.payloadRange(i);

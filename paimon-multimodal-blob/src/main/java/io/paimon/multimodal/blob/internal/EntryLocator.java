@@ -17,9 +17,9 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.blob.BlobFileReader;
+import io.paimon.blob.BlobFormat;
 import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.internal.blob.BlobFileReader;
-import io.paimon.multimodal.internal.blob.BlobFormat;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,7 +55,7 @@ final class EntryLocator {
     if (files.containsKey(uri)) {
       return;
     }
-    try (BlobFileReader reader = BlobFileReader.open(io, uri)) {
+    try (BlobFileReader reader = BlobFileReader.open(io.newInputFile(uri))) {
       int rows = (int) reader.rowCount();
       long[] starts = new long[rows];
       long[] sizes = new long[rows];

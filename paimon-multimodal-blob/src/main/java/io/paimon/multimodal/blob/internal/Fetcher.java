@@ -17,10 +17,10 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.blob.BlobFormat;
+import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
-import io.paimon.multimodal.internal.blob.BlobFormat;
-import io.paimon.multimodal.internal.blob.BlobFormatException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -17,11 +17,11 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.blob.BlobChecksumException;
+import io.paimon.blob.BlobFormat;
+import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReadException;
-import io.paimon.multimodal.internal.blob.BlobChecksumException;
-import io.paimon.multimodal.internal.blob.BlobFormat;
-import io.paimon.multimodal.internal.blob.BlobFormatException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -17,12 +17,12 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.blob.BlobChecksumException;
+import io.paimon.blob.BlobFormat;
+import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.blob.BlobReadException;
 import io.paimon.multimodal.blob.BlobReadException.Reason;
-import io.paimon.multimodal.internal.blob.BlobChecksumException;
-import io.paimon.multimodal.internal.blob.BlobFormat;
-import io.paimon.multimodal.internal.blob.BlobFormatException;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;

@@ -61,7 +61,7 @@ final class Unit {
    */
   byte[][] slices;
 
-  io.paimon.multimodal.internal.blob.BlobFormatException failure;
+  io.paimon.blob.BlobFormatException failure;
 
   Unit(String uri, long offset, long length, Kind kind, boolean widenedPayload) {
     this.uri = uri;

@@ -17,6 +17,11 @@
  */
 package io.paimon.multimodal.internal.blob;
 
+import io.paimon.blob.BlobFileReader;
+import io.paimon.blob.BlobFormat;
+import io.paimon.blob.BlobFormatException;
+import io.paimon.blob.BlobMapKeys;
+import io.paimon.blob.BlobNestedCodec;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.ForwardingInputFile;
@@ -402,7 +407,7 @@ public final class BlobFileColumn implements Closeable {
 
   /** Sets a decoded key as the {@code .row} reader does for the key type (see ArrowSchemas). */
   private void setKey(FieldVector vector, int index, Object key) {
-    switch (keys.type.root()) {
+    switch (keys.type().root()) {
       case TINYINT -> ((TinyIntVector) vector).setSafe(index, (Byte) key);
       case SMALLINT -> ((SmallIntVector) vector).setSafe(index, (Short) key);
       case INTEGER -> ((IntVector) vector).setSafe(index, (Integer) key);

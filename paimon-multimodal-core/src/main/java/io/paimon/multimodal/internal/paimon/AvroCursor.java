@@ -17,16 +17,24 @@
  */
 package io.paimon.multimodal.internal.paimon;
 
-import io.paimon.row.internal.Varints;
 import java.util.Arrays;
 
 /**
  * A bounds-checked reader of Avro's binary encoding over a byte range: zigzag varints of at most
- * {@value Varints#MAX_VARINT64_BYTES} bytes, lengths checked against what remains before anything
- * is skipped or copied. Every failure is a {@link PaimonFormatException} naming {@code where} and
- * the offset. Not thread-safe; one cursor per reader.
+ * {@value #MAX_LONG_BYTES} bytes, lengths checked against what remains before anything is skipped
+ * or copied. Every failure is a {@link PaimonFormatException} naming {@code where} and the offset.
+ * Not thread-safe; one cursor per reader.
  */
 final class AvroCursor {
+
+  // Avro's varint limits and zigzag mapping are defined here, not taken from the .row codec: they
+  // are Avro's, and the codec's helpers are internal to paimon-row-format.
+
+  /** The most bytes an Avro {@code long} takes. */
+  private static final int MAX_LONG_BYTES = 10;
+
+  /** The most bytes an Avro {@code int} takes. */
+  private static final int MAX_INT_BYTES = 5;
 
   private final byte[] buf;
   private final int end;
@@ -54,18 +62,18 @@ final class AvroCursor {
 
   /** An Avro {@code long}: a zigzag varint of at most ten bytes. */
   long readLong() throws PaimonFormatException {
-    return Varints.unzigzag(readVarint(Varints.MAX_VARINT64_BYTES));
+    return unzigzag(readVarint(MAX_LONG_BYTES));
   }
 
   /** An Avro {@code int}: a zigzag varint of at most five bytes whose value fits in 32 bits. */
   int readInt() throws PaimonFormatException {
     int start = pos;
-    long raw = readVarint(Varints.MAX_VARINT32_BYTES);
+    long raw = readVarint(MAX_INT_BYTES);
     if ((raw >>> 32) != 0) {
       pos = start;
       throw error("int varint overflows 32 bits");
     }
-    return (int) Varints.unzigzag(raw);
+    return (int) unzigzag(raw);
   }
 
   /** The length prefix of a string or bytes value, which must fit in what remains. */
@@ -95,6 +103,11 @@ final class AvroCursor {
 
   PaimonFormatException error(String message) {
     return new PaimonFormatException(where + " at byte " + pos + ": " + message);
+  }
+
+  /** Inverse of Avro's zigzag mapping: 0, 1, 2, 3, ... to 0, -1, 1, -2, .... */
+  private static long unzigzag(long v) {
+    return (v >>> 1) ^ -(v & 1);
   }
 
   private long readVarint(int maxBytes) throws PaimonFormatException {

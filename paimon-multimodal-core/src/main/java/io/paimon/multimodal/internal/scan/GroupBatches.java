@@ -17,12 +17,12 @@
  */
 package io.paimon.multimodal.internal.scan;
 
+import io.paimon.blob.BlobFileReader;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.blob.BlobFileColumn;
-import io.paimon.multimodal.internal.blob.BlobFileReader;
 import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.row.ArrowSchemas;
 import io.paimon.row.RowArrowReader;

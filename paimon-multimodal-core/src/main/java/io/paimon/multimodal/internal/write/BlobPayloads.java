@@ -17,11 +17,11 @@
  */
 package io.paimon.multimodal.internal.write;
 
+import io.paimon.blob.BlobFileWriter;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
-import io.paimon.multimodal.internal.blob.BlobFileWriter;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
 import java.io.IOException;

@@ -17,13 +17,13 @@
  */
 package io.paimon.multimodal.internal.write;
 
+import io.paimon.blob.BlobFileWriter;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.fs.Abortable;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.blob.BlobFileWriter;
 import io.paimon.multimodal.internal.meta.GroupStatsFile;
 import io.paimon.multimodal.internal.meta.PaimonStats;
 import io.paimon.multimodal.internal.meta.StatsCollector;

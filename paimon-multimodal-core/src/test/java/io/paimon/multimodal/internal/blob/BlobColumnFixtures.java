@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.internal.blob;
 
+import io.paimon.blob.BlobFileWriter;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.ForwardingFileIO;

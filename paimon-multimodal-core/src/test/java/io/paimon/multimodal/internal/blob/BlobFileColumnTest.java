@@ -29,6 +29,8 @@ import static io.paimon.multimodal.internal.blob.BlobColumnFixtures.writeBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.blob.BlobFileWriter;
+import io.paimon.blob.BlobNestedCodec;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
@@ -524,7 +526,7 @@ class BlobFileColumnTest {
       }
       String path = base.resolve("data-" + c + ".blob").toString();
       blobPaths.add(path);
-      try (BlobFileWriter w = BlobFileWriter.create(FileIO.local(), path, t)) {
+      try (BlobFileWriter w = new BlobFileWriter(FileIO.local().newOutputStream(path), path, t)) {
         for (Object[] row : stored) {
           row[c] = storeCell(w, path, t, row[c]);
         }

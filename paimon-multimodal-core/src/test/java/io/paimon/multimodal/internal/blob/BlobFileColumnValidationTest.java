@@ -27,6 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.paimon.blob.BlobFormat;
+import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.internal.blob.BlobColumnFixtures.Cells;
 import io.paimon.multimodal.internal.blob.BlobColumnFixtures.MemoryFileIO;
 import io.paimon.types.DataType;
@@ -36,10 +38,12 @@ import java.nio.ByteBuffer;
 import java.util.AbstractMap.SimpleEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.zip.CRC32;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.junit.jupiter.api.AfterEach;
@@ -114,14 +118,15 @@ class BlobFileColumnValidationTest {
 
   @Test
   void aMalformedNestedPayloadIsAFormatError() throws IOException {
-    // An ARRAY payload whose count claims two billion elements, of lists that hold one.
-    byte[] payload =
-        BlobFileReaderValidationTest.nested(
-            BlobFormat.ARRAY_MAGIC, 1, Integer.MAX_VALUE, new byte[] {7}, new long[][] {{1}});
-    memory.put(
-        "mem/count.blob",
-        BlobFileReaderValidationTest.file(
-            BlobFileReaderValidationTest.entry(payload), payload.length + 16));
+    // An ARRAY payload whose count claims two billion elements, of lists that hold one: the
+    // writer's one-element cell with its count rewritten (and the entry's CRC made to match).
+    byte[] bad = writeBytes(ARRAY, w -> w.addArray(List.of(new byte[] {7})));
+    int entrySize = BlobFormat.NESTED_HEADER_SIZE + 1 + 1 + 4 + BlobFormat.ENTRY_OVERHEAD;
+    BlobFormat.writeInt(bad, BlobFormat.ENTRY_HEADER_SIZE + 5, Integer.MAX_VALUE);
+    CRC32 crc = new CRC32();
+    crc.update(bad, 0, entrySize - 4);
+    BlobFormat.writeInt(bad, entrySize - 4, (int) crc.getValue());
+    memory.put("mem/count.blob", bad);
     BlobFileColumn column = track(BlobFileColumn.open(memory, "mem/count.blob", ARRAY, "c"));
     FieldVector target = track(fileFormVector("c", ARRAY));
     assertThatThrownBy(() -> column.readRange(0, 1, target))
@@ -226,7 +231,7 @@ class BlobFileColumnValidationTest {
     } catch (BlobFormatException e) {
       assertThat(e.getMessage()).as(what).contains(path);
     } catch (Exception | Error e) {
-      fail(type + ", " + what + ": " + e + "\nfile: " + BytesInput.hex(bytes), e);
+      fail(type + ", " + what + ": " + e + "\nfile: " + HexFormat.of().formatHex(bytes), e);
     }
     for (long[] read : memory.reads) {
       assertThat(read[1])

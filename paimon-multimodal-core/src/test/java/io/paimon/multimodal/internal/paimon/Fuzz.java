@@ -19,7 +19,6 @@ package io.paimon.multimodal.internal.paimon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paimon.row.internal.Varints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,8 +99,7 @@ final class Fuzz {
       case 4:
         {
           long v = HOSTILE[rnd.nextInt(HOSTILE.length)];
-          byte[] varint = new byte[Varints.MAX_VARINT64_BYTES];
-          varint = Arrays.copyOf(varint, Varints.write(Varints.zigzag(v), varint, 0));
+          byte[] varint = new RawAvro().zigzag(v).bytes();
           int pos = b.length == 0 ? 0 : rnd.nextInt(b.length);
           return new Mutation(overwrite(b, pos, varint), "write varint " + v + " at " + pos);
         }

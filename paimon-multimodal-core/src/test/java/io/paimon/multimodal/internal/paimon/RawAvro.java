@@ -17,7 +17,6 @@
  */
 package io.paimon.multimodal.internal.paimon;
 
-import io.paimon.row.internal.Varints;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -46,10 +45,14 @@ final class RawAvro {
     return zigzag(count).zigzag(data.length).raw(data).raw(SYNC);
   }
 
+  /** Appends {@code v} as Avro writes a {@code long}: zigzag-mapped, then an unsigned varint. */
   RawAvro zigzag(long v) {
-    long z = Varints.zigzag(v);
-    byte[] buf = new byte[Varints.MAX_VARINT64_BYTES];
-    out.write(buf, 0, Varints.write(z, buf, 0));
+    long z = (v << 1) ^ (v >> 63);
+    while ((z & ~0x7FL) != 0) {
+      out.write((int) ((z & 0x7F) | 0x80));
+      z >>>= 7;
+    }
+    out.write((int) z);
     return this;
   }
 

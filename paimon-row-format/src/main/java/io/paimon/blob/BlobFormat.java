@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,9 +23,9 @@ import java.nio.ByteOrder;
 import java.util.zip.CRC32;
 
 /**
- * Constants of Apache Paimon's {@code .blob} file layout (spec: {@code specs/blob-format.md}). One
- * file holds one logical column ({@code BLOB}, {@code ARRAY<BLOB>} or {@code MAP<K, BLOB>}), one
- * entry per non-null row. Every integer is little-endian.
+ * Constants of Apache Paimon's {@code .blob} file layout (described in {@code
+ * docs/blob-format.md}). One file holds one logical column ({@code BLOB}, {@code ARRAY<BLOB>} or
+ * {@code MAP<K, BLOB>}), one entry per non-null row. Every integer is little-endian.
  *
  * <pre>
  * offset 0          entry 0 | entry 1 | ... | entry k-1      (non-null rows only, in row order)
@@ -68,6 +68,10 @@ import java.util.zip.CRC32;
  * payloads; anything else is rejected. Index values other than an entry size of at least {@value
  * #ENTRY_OVERHEAD}, {@value #NULL_SIZE} and {@value #PLACEHOLDER_SIZE} are rejected, and so is a
  * file whose entry sizes do not add up to exactly the bytes before the index.
+ *
+ * <p>Only constants and stateless static methods: thread-safe. {@link #verifyEntry} and {@link
+ * #verifyEntryParts} are what an engine that fetches entries with its own ranged reads (the BLOB
+ * reader of {@code paimon-multimodal-blob}) runs on the bytes it fetched.
  */
 public final class BlobFormat {
 
@@ -206,23 +210,23 @@ public final class BlobFormat {
     }
   }
 
-  /** Reads a little-endian int32. */
+  /** Reads the little-endian int32 at {@code buf[pos, pos + 4)}. */
   public static int readInt(byte[] buf, int pos) {
     return (int) INT.get(buf, pos);
   }
 
-  /** Reads a little-endian int64. */
+  /** Reads the little-endian int64 at {@code buf[pos, pos + 8)}. */
   public static long readLong(byte[] buf, int pos) {
     return (long) LONG.get(buf, pos);
   }
 
-  /** Writes a little-endian int32. */
-  static void writeInt(byte[] buf, int pos, int v) {
+  /** Writes {@code v} as a little-endian int32 at {@code buf[pos, pos + 4)}. */
+  public static void writeInt(byte[] buf, int pos, int v) {
     INT.set(buf, pos, v);
   }
 
-  /** Writes a little-endian int64. */
-  static void writeLong(byte[] buf, int pos, long v) {
+  /** Writes {@code v} as a little-endian int64 at {@code buf[pos, pos + 8)}. */
+  public static void writeLong(byte[] buf, int pos, long v) {
     LONG.set(buf, pos, v);
   }
 

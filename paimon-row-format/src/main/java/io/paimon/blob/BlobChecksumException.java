@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
 /**
  * An entry of a {@code .blob} file does not match its CRC32: the bytes were damaged on disk or in

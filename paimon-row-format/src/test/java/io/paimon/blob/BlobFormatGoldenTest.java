@@ -15,9 +15,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
-import static io.paimon.multimodal.internal.blob.BytesInput.hex;
+import static io.paimon.blob.BytesInput.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.types.DataType;

@@ -15,16 +15,16 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.benchmarks;
+package io.paimon.row.internal;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.paimon.row.ArrowSchemas;
+import io.paimon.row.BenchmarkDataset;
 import io.paimon.row.Row;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileLayout;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
-import io.paimon.row.internal.CodecProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,8 +66,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *       row-encoding varints of mixed lengths.
  * </ul>
  *
- * <p>Run from the shaded jar: {@code java --add-opens=java.base/java.nio=ALL-UNNAMED -jar
- * benchmarks/target/benchmarks.jar RowFormatBenchmarks}.
+ * <p>Lives in the codec's test sources, beside the internals it measures; the unit tests never run
+ * it. How to run it (the test class path, then {@code org.openjdk.jmh.Main RowFormatBenchmarks}) is
+ * in {@code docs/benchmarks.md}, "JMH: RowFormatBenchmarks".
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

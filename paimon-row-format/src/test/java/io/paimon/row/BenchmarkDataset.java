@@ -15,12 +15,8 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.benchmarks;
+package io.paimon.row;
 
-import io.paimon.row.Row;
-import io.paimon.row.RowFile;
-import io.paimon.row.RowFileOptions;
-import io.paimon.row.RowFileWriter;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
 import java.io.IOException;
@@ -46,6 +42,9 @@ import java.util.SplittableRandom;
  * }</pre>
  *
  * <p>An instance generates rows 0, 1, 2, ... in order; it is not thread-safe.
+ *
+ * <p>Test code of the codec, shared through this module's test-jar with the comparison programs of
+ * the {@code benchmarks} module, so that every benchmark uses this one definition.
  */
 public final class BenchmarkDataset {
 

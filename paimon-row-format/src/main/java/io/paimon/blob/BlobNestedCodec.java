@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
 import io.paimon.types.DataType;
 import java.io.IOException;
@@ -37,7 +37,11 @@ import java.util.Set;
  */
 public final class BlobNestedCodec {
 
-  /** Positional reads of the bytes holding a payload, addressed by file offset. */
+  /**
+   * Positional reads of the bytes holding a payload, addressed by file offset: a file's input
+   * ({@code SeekableInput::readFully}) or bytes already fetched. {@link #layout} calls it from the
+   * calling thread only.
+   */
   @FunctionalInterface
   public interface Source {
     /** Reads exactly {@code len} bytes at file offset {@code position} into {@code buf[off..]}. */
@@ -46,7 +50,9 @@ public final class BlobNestedCodec {
 
   /**
    * Where the parts of one nested payload lie, as file offsets and lengths; a length of -1 (and
-   * offset -1) marks a null element, key or value. Keys are absent for arrays.
+   * offset -1) marks a null element, key or value. Keys are absent for arrays. Immutable and
+   * thread-safe; made by {@link BlobNestedCodec#layout}, {@link BlobFileReader#nestedLayout} and
+   * {@link BlobFileWriter#addArray}/{@link BlobFileWriter#addMap}.
    */
   public static final class Layout {
     private final long[] keyOffsets;

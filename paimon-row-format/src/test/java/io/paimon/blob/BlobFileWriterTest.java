@@ -15,13 +15,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
-import static io.paimon.multimodal.internal.blob.BytesInput.hex;
+import static io.paimon.blob.BytesInput.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.paimon.multimodal.fs.FileIO;
 import io.paimon.types.DataTypes;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -192,17 +191,19 @@ class BlobFileWriterTest {
   }
 
   @Test
-  void createsFilesThroughFileIoAndNeverOverwrites() throws IOException {
-    String path = dir.resolve("a/b.blob").toString();
-    try (BlobFileWriter w = BlobFileWriter.create(FileIO.local(), path, DataTypes.BLOB())) {
+  void createsLocalFilesAndNeverOverwrites() throws IOException {
+    Path path = dir.resolve("b.blob");
+    try (BlobFileWriter w = BlobFileWriter.create(path, DataTypes.BLOB())) {
       w.add(utf8("x"));
     }
-    assertThat(Files.size(Path.of(path))).isEqualTo(17 + 1 + 5);
-    assertThatThrownBy(() -> BlobFileWriter.create(FileIO.local(), path, DataTypes.BLOB()))
+    assertThat(Files.size(path)).isEqualTo(17 + 1 + 5);
+    assertThatThrownBy(() -> BlobFileWriter.create(path, DataTypes.BLOB()))
         .isInstanceOf(FileAlreadyExistsException.class);
-    assertThatThrownBy(() -> BlobFileWriter.create(FileIO.local(), path + "2", DataTypes.INT()))
+    Path rejected = dir.resolve("b.blob2");
+    assertThatThrownBy(() -> BlobFileWriter.create(rejected, DataTypes.INT()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("a .blob file holds BLOB, ARRAY<BLOB> or MAP<K, BLOB>, not INT");
+    assertThat(rejected).as("a rejected column type creates no file").doesNotExist();
   }
 
   @Test

@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
 import io.paimon.types.DataType;
 import io.paimon.types.DecimalType;
@@ -36,9 +36,16 @@ import java.util.Arrays;
  * two's complement unscaled value; DATE int32 days since the epoch; TIME int32 milliseconds of the
  * day; BINARY/VARBINARY the bytes; CHAR/VARCHAR UTF-8. Java values follow the project's value model
  * (Byte, Short, Integer, Long, Boolean, BigDecimal, LocalDate, LocalTime, byte[], String).
- * Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * BlobMapKeys keys = BlobMapKeys.forType(DataTypes.INT());
+ * byte[] encoded = keys.encode(7);                                        // 07 00 00 00
+ * Object key = keys.decode(encoded, 0, encoded.length, "f.blob", 0);      // 7
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe.
  */
-abstract class BlobMapKeys {
+public abstract class BlobMapKeys {
 
   private static final BigInteger[] POW10 = new BigInteger[DecimalType.MAX_PRECISION + 1];
   private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -55,12 +62,17 @@ abstract class BlobMapKeys {
     this.type = type;
   }
 
+  /** The key type. */
+  public final DataType type() {
+    return type;
+  }
+
   /**
    * The codec for keys of {@code type}.
    *
    * @throws IllegalArgumentException if MAP&lt;K, BLOB&gt; does not allow this key type
    */
-  static BlobMapKeys forType(DataType type) {
+  public static BlobMapKeys forType(DataType type) {
     switch (type.root()) {
       case TINYINT:
       case SMALLINT:
@@ -87,7 +99,7 @@ abstract class BlobMapKeys {
   }
 
   /** The encoded length every key has, or -1 if keys vary in length. */
-  abstract int fixedLength();
+  public abstract int fixedLength();
 
   /**
    * Encodes a non-null key.
@@ -95,7 +107,7 @@ abstract class BlobMapKeys {
    * @throws IllegalArgumentException if the key is not of the Java class of the key type, or does
    *     not fit it
    */
-  abstract byte[] encode(Object key);
+  public abstract byte[] encode(Object key);
 
   /**
    * Decodes a key from {@code buf[off, off + len)}.
@@ -104,7 +116,7 @@ abstract class BlobMapKeys {
    * @param fileOffset the file offset of {@code buf[off]}, for messages
    * @throws BlobFormatException if the bytes are not a key of the type
    */
-  abstract Object decode(byte[] buf, int off, int len, String file, long fileOffset)
+  public abstract Object decode(byte[] buf, int off, int len, String file, long fileOffset)
       throws BlobFormatException;
 
   final IllegalArgumentException wrongClass(Object key, String expected) {
@@ -134,12 +146,12 @@ abstract class BlobMapKeys {
     }
 
     @Override
-    int fixedLength() {
+    public int fixedLength() {
       return length;
     }
 
     @Override
-    byte[] encode(Object key) {
+    public byte[] encode(Object key) {
       ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
       switch (type.root()) {
         case TINYINT:
@@ -178,7 +190,7 @@ abstract class BlobMapKeys {
     }
 
     @Override
-    Object decode(byte[] buf, int off, int len, String file, long fileOffset)
+    public Object decode(byte[] buf, int off, int len, String file, long fileOffset)
         throws BlobFormatException {
       if (len != length) {
         throw new BlobFormatException(
@@ -226,12 +238,12 @@ abstract class BlobMapKeys {
     }
 
     @Override
-    int fixedLength() {
+    public int fixedLength() {
       return decimal.isCompact() ? 8 : -1;
     }
 
     @Override
-    byte[] encode(Object key) {
+    public byte[] encode(Object key) {
       if (!(key instanceof BigDecimal)) {
         throw wrongClass(key, "BigDecimal");
       }
@@ -250,7 +262,7 @@ abstract class BlobMapKeys {
     }
 
     @Override
-    Object decode(byte[] buf, int off, int len, String file, long fileOffset)
+    public Object decode(byte[] buf, int off, int len, String file, long fileOffset)
         throws BlobFormatException {
       BigInteger unscaled;
       if (decimal.isCompact()) {
@@ -285,12 +297,12 @@ abstract class BlobMapKeys {
     }
 
     @Override
-    int fixedLength() {
+    public int fixedLength() {
       return -1;
     }
 
     @Override
-    byte[] encode(Object key) {
+    public byte[] encode(Object key) {
       if (text) {
         if (!(key instanceof String)) {
           throw wrongClass(key, "String");
@@ -304,7 +316,7 @@ abstract class BlobMapKeys {
     }
 
     @Override
-    Object decode(byte[] buf, int off, int len, String file, long fileOffset)
+    public Object decode(byte[] buf, int off, int len, String file, long fileOffset)
         throws BlobFormatException {
       return text
           ? new String(buf, off, len, StandardCharsets.UTF_8)

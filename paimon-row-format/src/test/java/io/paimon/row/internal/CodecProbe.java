@@ -27,10 +27,9 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Reaches the codec's package-private hot paths (row encoding, block decompression and validation,
- * row and Arrow decoding, index and varint decoding) for the JMH suite {@code
- * io.paimon.benchmarks.RowFormatBenchmarks}. It lives in the benchmarks module, in the codec's
- * internal package, so the codec itself exposes nothing for benchmarking. Not an API; not
- * thread-safe.
+ * row and Arrow decoding, index and varint decoding) for the JMH suite {@link RowFormatBenchmarks}.
+ * It lives in the codec's test sources, in its internal package, so the codec itself exposes
+ * nothing for benchmarking. Not an API; not thread-safe.
  */
 public final class CodecProbe {
 

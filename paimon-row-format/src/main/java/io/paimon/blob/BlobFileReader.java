@@ -15,14 +15,15 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
-import io.paimon.multimodal.fs.FileIO;
+import io.paimon.row.RowFile;
 import io.paimon.row.SeekableInput;
 import io.paimon.types.DataType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -40,13 +41,23 @@ import java.util.Map;
  * value of a placeholder row raises {@link IllegalStateException}, since its value lives in another
  * file ({@link #isPlaceholder} tells).
  *
+ * <pre>{@code
+ * try (BlobFileReader r = BlobFileReader.open(input)) {   // any SeekableInput; or a local Path
+ *   byte[] image = r.read(0);                               // CRC32-verified
+ *   long[] range = r.payloadRange(0);                       // {offset, length} in the file
+ * }
+ * }</pre>
+ *
  * <p>The reader owns its input and closes it. Thread-safe: all state is fixed when it opens and the
- * input's positional reads may run concurrently.
+ * input's positional reads may run concurrently (every {@link SeekableInput} allows that).
  */
 public final class BlobFileReader implements Closeable {
 
-  /** The largest entry {@link #read} loads into one array. */
-  static final int MAX_IN_MEMORY_ENTRY = Integer.MAX_VALUE - 16;
+  /**
+   * The largest entry {@link #read}, {@link #readArray} and {@link #readMap} load into one array
+   * (about 2 GiB, the largest Java array); {@link #openPayload} streams larger ones.
+   */
+  public static final int MAX_IN_MEMORY_ENTRY = Integer.MAX_VALUE - 16;
 
   /**
    * How much of a file's end is read at once when opening it: the tail and, for files of up to a
@@ -90,11 +101,16 @@ public final class BlobFileReader implements Closeable {
   /**
    * A file's validated row index: what opening reads, kept so that a file opened again (a later
    * scan of the same table) needs no reads before its payloads. {@code .blob} files never change
-   * once written. Immutable by convention.
+   * once written. Immutable by convention: the arrays are the reader's own, not copies, and must
+   * not be modified; then an index may be shared by any number of threads and readers.
+   *
+   * @param fileSize the file's size in bytes
+   * @param sizes each row's index value: its entry size, -1 (null) or -2 (placeholder)
+   * @param offsets where each row's entry starts, -1 for rows without one
    */
   public record Index(long fileSize, long[] sizes, long[] offsets) {
 
-    /** A rough size in memory, for caches. */
+    /** A rough size in memory in bytes, for caches. */
     public long weight() {
       return 64 + 16L * sizes.length;
     }
@@ -107,14 +123,21 @@ public final class BlobFileReader implements Closeable {
 
   /**
    * Opens a reader over {@code in} with the index an earlier reader of the same file read: no I/O.
+   * The index is trusted, not checked against {@code in}; it must come from {@link #index()} of a
+   * reader of the same file. The reader owns {@code in} from now on.
    */
   public static BlobFileReader open(SeekableInput in, Index index) {
     return new BlobFileReader(in, index.fileSize(), index.sizes(), index.offsets());
   }
 
-  /** Opens {@code path} through {@code io}; see {@link #open(SeekableInput)}. */
-  public static BlobFileReader open(FileIO io, String path) throws IOException {
-    return open(io.newInputFile(path));
+  /**
+   * Opens the local file {@code path}; see {@link #open(SeekableInput)}. A file in a table's
+   * storage opens through that storage's input instead (any {@link SeekableInput}).
+   *
+   * @throws BlobFormatException if the tail or the index is malformed
+   */
+  public static BlobFileReader open(Path path) throws IOException {
+    return open(RowFile.localInput(path));
   }
 
   private static BlobFileReader openIndex(SeekableInput in) throws IOException {

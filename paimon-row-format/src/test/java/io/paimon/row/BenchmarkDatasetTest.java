@@ -15,15 +15,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.benchmarks;
+package io.paimon.row;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paimon.row.Row;
-import io.paimon.row.RowFile;
-import io.paimon.row.RowFileLayout;
-import io.paimon.row.RowFileOptions;
-import io.paimon.row.RowFileReader;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Arrays;

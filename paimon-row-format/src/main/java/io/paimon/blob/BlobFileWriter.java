@@ -15,9 +15,8 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
-import io.paimon.multimodal.fs.FileIO;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypeRoot;
 import io.paimon.types.MapType;
@@ -27,6 +26,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -42,7 +44,7 @@ import java.util.zip.CRC32;
  * index, its length and the version.
  *
  * <pre>{@code
- * try (BlobFileWriter w = BlobFileWriter.create(io, path, DataTypes.BLOB())) {
+ * try (BlobFileWriter w = BlobFileWriter.create(path, DataTypes.BLOB())) {  // or onto a stream
  *   long[] range = w.add(png);            // {offset, length} of the payload: a descriptor's range
  *   w.addNull();
  *   w.add(videoStream, -1);               // length unknown: copied until EOF, CRC on the fly
@@ -63,6 +65,10 @@ public final class BlobFileWriter implements Closeable {
   /**
    * Where a nested (ARRAY or MAP) cell landed: its whole payload's range and, in {@code layout},
    * each element's (map value's, map key's) file range, -1 for null ones.
+   *
+   * @param payloadOffset where the cell's nested payload starts in the file
+   * @param payloadLength the nested payload's length in bytes
+   * @param layout where each element, map key and map value lies in the file
    */
   public record NestedCell(long payloadOffset, long payloadLength, BlobNestedCodec.Layout layout) {}
 
@@ -85,7 +91,7 @@ public final class BlobFileWriter implements Closeable {
 
   /**
    * Creates a writer onto {@code out}, which the writer owns from now on and closes when it is
-   * closed.
+   * closed (if the column type is rejected the caller still owns {@code out}).
    *
    * @param name the file name or path, for messages
    * @param columnType {@code BLOB}, {@code ARRAY<BLOB>} or {@code MAP<K, BLOB>} with an allowed key
@@ -97,42 +103,51 @@ public final class BlobFileWriter implements Closeable {
     this.name = Objects.requireNonNull(name, "name");
     this.columnType = Objects.requireNonNull(columnType, "columnType");
     this.kind = columnType.root();
-    BlobMapKeys k = null;
-    boolean ok;
-    if (kind == DataTypeRoot.BLOB) {
-      ok = true;
-    } else if (kind == DataTypeRoot.ARRAY) {
-      ok = columnType.children().get(0).root() == DataTypeRoot.BLOB;
-    } else if (kind == DataTypeRoot.MAP) {
-      ok = ((MapType) columnType).valueType().root() == DataTypeRoot.BLOB;
-      if (ok) {
-        k = BlobMapKeys.forType(((MapType) columnType).keyType());
-      }
-    } else {
-      ok = false;
-    }
-    if (!ok) {
-      throw new IllegalArgumentException(
-          "a .blob file holds BLOB, ARRAY<BLOB> or MAP<K, BLOB>, not " + columnType);
-    }
-    this.keys = k;
+    this.keys = keysOf(columnType);
     this.out = new BufferedOutputStream(out, COPY_BUFFER_SIZE);
   }
 
   /**
-   * Creates {@code path} through {@code io} (failing if it exists) and returns a writer onto it.
+   * Creates the local file {@code path} (failing if it exists) and returns a writer onto it. The
+   * column type is checked first, so a type a {@code .blob} file cannot hold creates no file. A
+   * file in a table's storage is written through {@link #BlobFileWriter(OutputStream, String,
+   * DataType)} with that storage's stream instead.
    *
+   * @throws java.nio.file.FileAlreadyExistsException if the file exists
    * @throws IllegalArgumentException if the column type cannot be stored in a {@code .blob} file
    */
-  public static BlobFileWriter create(FileIO io, String path, DataType columnType)
-      throws IOException {
-    OutputStream stream = io.newOutputStream(path);
+  public static BlobFileWriter create(Path path, DataType columnType) throws IOException {
+    keysOf(Objects.requireNonNull(columnType, "columnType"));
+    OutputStream stream =
+        Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     try {
-      return new BlobFileWriter(stream, path, columnType);
+      return new BlobFileWriter(stream, path.toString(), columnType);
     } catch (RuntimeException e) {
       stream.close();
       throw e;
     }
+  }
+
+  /**
+   * The key codec of a MAP column, null for the other column types a {@code .blob} file holds.
+   *
+   * @throws IllegalArgumentException if a {@code .blob} file cannot hold the column type
+   */
+  private static BlobMapKeys keysOf(DataType columnType) {
+    DataTypeRoot kind = columnType.root();
+    if (kind == DataTypeRoot.MAP
+        && ((MapType) columnType).valueType().root() == DataTypeRoot.BLOB) {
+      return BlobMapKeys.forType(((MapType) columnType).keyType());
+    }
+    boolean ok =
+        kind == DataTypeRoot.BLOB
+            || (kind == DataTypeRoot.ARRAY
+                && columnType.children().get(0).root() == DataTypeRoot.BLOB);
+    if (!ok) {
+      throw new IllegalArgumentException(
+          "a .blob file holds BLOB, ARRAY<BLOB> or MAP<K, BLOB>, not " + columnType);
+    }
+    return null;
   }
 
   /** The file name or path used in messages. */

@@ -15,11 +15,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.blob;
+package io.paimon.blob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paimon.multimodal.fs.FileIO;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import java.io.ByteArrayInputStream;
@@ -48,14 +47,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Writes files through {@link FileIO#local()} and reads them back. */
+/** Writes local files and reads them back. */
 class BlobFileRoundTripTest {
 
   private static final int MIB = 1 << 20;
 
   @TempDir Path dir;
-
-  private final FileIO io = FileIO.local();
 
   private String path(String name) {
     return dir.resolve(name).toString();
@@ -91,7 +88,7 @@ class BlobFileRoundTripTest {
     List<byte[]> expected = new ArrayList<>();
     List<long[]> ranges = new ArrayList<>();
     String file = path("scalar-" + seed + ".blob");
-    try (BlobFileWriter w = BlobFileWriter.create(io, file, DataTypes.BLOB())) {
+    try (BlobFileWriter w = BlobFileWriter.create(Path.of(file), DataTypes.BLOB())) {
       for (int row = 0; row < rows; row++) {
         int kind = rnd.nextInt(10);
         if (kind == 0) {
@@ -118,7 +115,7 @@ class BlobFileRoundTripTest {
     }
 
     byte[] all = Files.readAllBytes(Path.of(file));
-    try (BlobFileReader r = BlobFileReader.open(io, file)) {
+    try (BlobFileReader r = BlobFileReader.open(Path.of(file))) {
       assertThat(r.rowCount()).isEqualTo(rows);
       for (int row = 0; row < rows; row++) {
         String what = "seed " + seed + " row " + row;
@@ -162,7 +159,8 @@ class BlobFileRoundTripTest {
     List<List<byte[]>> expected = new ArrayList<>();
     List<BlobFileWriter.NestedCell> cells = new ArrayList<>();
     String file = path("array-" + seed + ".blob");
-    try (BlobFileWriter w = BlobFileWriter.create(io, file, DataTypes.ARRAY(DataTypes.BLOB()))) {
+    try (BlobFileWriter w =
+        BlobFileWriter.create(Path.of(file), DataTypes.ARRAY(DataTypes.BLOB()))) {
       for (int row = 0; row < rows; row++) {
         if (rnd.nextInt(6) == 0) {
           w.addNull();
@@ -181,7 +179,7 @@ class BlobFileRoundTripTest {
     }
 
     byte[] all = Files.readAllBytes(Path.of(file));
-    try (BlobFileReader r = BlobFileReader.open(io, file)) {
+    try (BlobFileReader r = BlobFileReader.open(Path.of(file))) {
       for (int row = 0; row < rows; row++) {
         String what = "seed " + seed + " row " + row;
         List<byte[]> array = expected.get(row);
@@ -255,7 +253,7 @@ class BlobFileRoundTripTest {
     List<List<Map.Entry<Object, byte[]>>> expected = new ArrayList<>();
     String file = path("map.blob");
     try (BlobFileWriter w =
-        BlobFileWriter.create(io, file, DataTypes.MAP(keyType, DataTypes.BLOB()))) {
+        BlobFileWriter.create(Path.of(file), DataTypes.MAP(keyType, DataTypes.BLOB()))) {
       for (int row = 0; row < rows; row++) {
         if (rnd.nextInt(6) == 0) {
           w.addNull();
@@ -278,7 +276,7 @@ class BlobFileRoundTripTest {
       }
     }
 
-    try (BlobFileReader r = BlobFileReader.open(io, file)) {
+    try (BlobFileReader r = BlobFileReader.open(Path.of(file))) {
       for (int row = 0; row < rows; row++) {
         String what = keyType + " seed " + seed + " row " + row;
         List<Map.Entry<Object, byte[]>> map = expected.get(row);
@@ -306,10 +304,10 @@ class BlobFileRoundTripTest {
   void streamsA3MiBPayloadFromAGeneratorWithoutArrays(boolean known) throws IOException {
     long length = 3L * MIB + 7;
     String file = path("stream.blob");
-    try (BlobFileWriter w = BlobFileWriter.create(io, file, DataTypes.BLOB())) {
+    try (BlobFileWriter w = BlobFileWriter.create(Path.of(file), DataTypes.BLOB())) {
       assertThat(w.add(new Counting(length), known ? length : -1)).containsExactly(4, length);
     }
-    try (BlobFileReader r = BlobFileReader.open(io, file);
+    try (BlobFileReader r = BlobFileReader.open(Path.of(file));
         InputStream in = r.openPayload(0)) {
       byte[] buf = new byte[10_000];
       long pos = 0;
