@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("benchmarks");
+    ModuleBoundaries.check("benchmarks", ArchitectureTest.class);
   }
 }

@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("examples");
+    ModuleBoundaries.check("examples", ArchitectureTest.class);
   }
 }

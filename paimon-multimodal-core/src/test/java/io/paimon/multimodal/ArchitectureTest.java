@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("paimon-multimodal-core");
+    ModuleBoundaries.check("paimon-multimodal-core", ArchitectureTest.class);
   }
 }

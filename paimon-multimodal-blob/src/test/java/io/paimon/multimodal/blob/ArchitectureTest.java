@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("paimon-multimodal-blob");
+    ModuleBoundaries.check("paimon-multimodal-blob", ArchitectureTest.class);
   }
 }

@@ -52,8 +52,8 @@ import java.util.Map;
  *       never downcasts to reach more.
  * </ol>
  *
- * <p>Each module runs {@link #check(String)} from a test of its own ({@code ArchitectureTest}), in
- * its base directory, where {@code target/classes} and {@code target/test-classes} are.
+ * <p>Each module runs {@link #check(String, Class)} from a test of its own ({@code
+ * ArchitectureTest}).
  */
 public final class ModuleBoundaries {
 
@@ -93,20 +93,46 @@ public final class ModuleBoundaries {
   }
 
   /**
-   * Fails with every violation of the three rules by the classes compiled in the current directory
-   * (a module's base directory).
+   * Fails with every violation of the three rules by the main and test classes of the module that
+   * compiled {@code anchor} (a test class of the module: its {@code target/test-classes}, or its
+   * test jar, tell where the module is, whichever module's build runs it).
    *
    * @param module the module's artifact id, as {@link #owner} names it
    */
-  public static void check(String module) {
-    check(module, importModule(Paths.get("")));
+  public static void check(String module, Class<?> anchor) {
+    requireKnown(module);
+    check(module, importModule(moduleDir(anchor)));
+  }
+
+  private static void requireKnown(String module) {
+    if (!ROOTS.containsValue(module)) {
+      throw new IllegalArgumentException("unknown module '" + module + "'; known: " + ROOTS);
+    }
+  }
+
+  /** The base directory of the module whose build put {@code anchor} in its {@code target}. */
+  static Path moduleDir(Class<?> anchor) {
+    Path location;
+    try {
+      location = Paths.get(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      throw new IllegalStateException(
+          "cannot tell where " + anchor.getName() + " was loaded from", e);
+    }
+    // target/test-classes (a directory) or target/<artifact>-tests.jar: the module is two up.
+    Path target = location.getParent();
+    if (target == null
+        || target.getParent() == null
+        || !target.getFileName().toString().equals("target")) {
+      throw new IllegalStateException(
+          anchor.getName() + " was not loaded from a module's target directory: " + location);
+    }
+    return target.getParent();
   }
 
   /** As {@link #check(String)}, for classes imported elsewhere. */
   public static void check(String module, JavaClasses classes) {
-    if (!ROOTS.containsValue(module)) {
-      throw new IllegalArgumentException("unknown module '" + module + "'; known: " + ROOTS);
-    }
+    requireKnown(module);
     rules(module).check(classes);
   }
 

@@ -94,8 +94,15 @@ class ModuleBoundariesTest {
   }
 
   @Test
+  void aModuleIsFoundFromWhereItsTestClassesWereCompiled() {
+    assertThat(ModuleBoundaries.moduleDir(ModuleBoundariesTest.class).getFileName().toString())
+        .isEqualTo("paimon-multimodal-core");
+  }
+
+  @Test
   void unknownModulesAreRefused() {
-    assertThatThrownBy(() -> ModuleBoundaries.check("paimon-multimodal-spark"))
+    assertThatThrownBy(
+            () -> ModuleBoundaries.check("paimon-multimodal-spark", ModuleBoundariesTest.class))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("unknown module 'paimon-multimodal-spark'");
   }

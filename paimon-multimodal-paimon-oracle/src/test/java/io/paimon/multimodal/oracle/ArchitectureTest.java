@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("paimon-multimodal-paimon-oracle");
+    ModuleBoundaries.check("paimon-multimodal-paimon-oracle", ArchitectureTest.class);
   }
 }

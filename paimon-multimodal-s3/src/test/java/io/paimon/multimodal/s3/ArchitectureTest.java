@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("paimon-multimodal-s3");
+    ModuleBoundaries.check("paimon-multimodal-s3", ArchitectureTest.class);
   }
 }

@@ -25,6 +25,6 @@ class ArchitectureTest {
 
   @Test
   void buildsOnlyOnThePublicApiOfOtherModules() {
-    ModuleBoundaries.check("paimon-multimodal-window");
+    ModuleBoundaries.check("paimon-multimodal-window", ArchitectureTest.class);
   }
 }
