@@ -222,4 +222,40 @@ class DeletionVectorTest {
     }
     return false;
   }
+
+  @Test
+  void splitsCarryTheirDeletionVectorAcrossSerialization() throws Exception {
+    long[] deleted = {0, 7, 8, 49, 50, 99};
+    deleteRows(deleted);
+    List<Split> splits = table.scan().plan();
+    long live = 0;
+    for (Split split : splits) {
+      Split copy = roundTrip(split);
+      assertThat(copy).isEqualTo(split);
+      assertThat(copy.schemaId()).isEqualTo(split.schemaId());
+      for (long id = split.firstRowId(); id < split.firstRowId() + split.rowCount(); id++) {
+        assertThat(copy.isDeleted(id)).as("row %d", id).isEqualTo(contains(deleted, id));
+      }
+      assertThat(copy.isDeleted(split.firstRowId() - 1)).isFalse();
+      assertThat(copy.liveRowCount()).isEqualTo(split.rowCount() - split.deletedRowCount());
+      List<Map<String, Object>> rows = table.scan().select("id").withRowId().split(copy).toList();
+      assertThat(rows).hasSize((int) copy.liveRowCount());
+      for (Map<String, Object> row : rows) {
+        assertThat(copy.isDeleted((Long) row.get("_ROW_ID"))).isFalse();
+      }
+      live += rows.size();
+    }
+    assertThat(live).isEqualTo(100 - deleted.length);
+  }
+
+  private static Split roundTrip(Split split) throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(split);
+    }
+    try (java.io.ObjectInputStream in =
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      return (Split) in.readObject();
+    }
+  }
 }
