@@ -18,25 +18,12 @@
 package io.paimon.multimodal.window;
 
 import io.paimon.multimodal.Scan;
-import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
-import io.paimon.multimodal.Table;
-import io.paimon.multimodal.window.internal.FrameIndex;
-import io.paimon.multimodal.window.internal.RowFetcher;
-import io.paimon.multimodal.window.internal.WindowDatasetImpl;
-import io.paimon.multimodal.window.internal.WindowSettings;
-import io.paimon.types.DataType;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import io.paimon.multimodal.window.internal.WindowRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Training windows cut from one frame table, for robot-learning models: each row is one time step
@@ -86,7 +73,8 @@ public final class ContiguousWindows {
 
   /** A builder over the frames {@code scan} selects (its filter and snapshot or tag apply). */
   public static Builder builder(Scan scan) {
-    return new Builder(Objects.requireNonNull(scan, "scan"));
+    return new Builder(
+        new WindowRequest(Objects.requireNonNull(scan, "scan"), DEFAULT_BLOCK_CACHE_BYTES));
   }
 
   /**
@@ -95,48 +83,15 @@ public final class ContiguousWindows {
    * #build()} runs.
    */
   public static final class Builder {
-    private final Scan scan;
-    private List<String> columns;
-    private String groupKey;
-    private String orderKey;
-    private Map<String, int[]> frameOffsets = new LinkedHashMap<>();
-    private Map<String, double[]> deltaTimestamps = new LinkedHashMap<>();
-    private double fps = Double.NaN;
-    private double toleranceS = Double.NaN;
-    private int windowSize;
-    private List<String> anchorColumns;
-    private Boundary tail;
-    private int stride = 1;
-    private Boundary boundary;
-    private Map<String, Object> padValues = new HashMap<>();
-    private Map<String, Function<? super List<Object>, ?>> transforms = new HashMap<>();
-    private Function<Map<String, Object>, Map<String, Object>> adapter;
-    private long blockCacheBytes = DEFAULT_BLOCK_CACHE_BYTES;
+    private final WindowRequest request;
 
-    private Builder(Scan scan) {
-      this.scan = scan;
+    private Builder(WindowRequest request) {
+      this.request = request;
     }
 
-    /** A copy to change one option in: a builder is never changed once returned. */
-    private Builder copy() {
-      Builder b = new Builder(scan);
-      b.columns = columns;
-      b.groupKey = groupKey;
-      b.orderKey = orderKey;
-      b.frameOffsets = new LinkedHashMap<>(frameOffsets);
-      b.deltaTimestamps = new LinkedHashMap<>(deltaTimestamps);
-      b.fps = fps;
-      b.toleranceS = toleranceS;
-      b.windowSize = windowSize;
-      b.anchorColumns = anchorColumns;
-      b.tail = tail;
-      b.stride = stride;
-      b.boundary = boundary;
-      b.padValues = new HashMap<>(padValues);
-      b.transforms = new HashMap<>(transforms);
-      b.adapter = adapter;
-      b.blockCacheBytes = blockCacheBytes;
-      return b;
+    /** A builder with one change: a builder is never changed once returned. */
+    private Builder with(java.util.function.Consumer<WindowRequest.Draft> change) {
+      return new Builder(request.with(change));
     }
 
     /**
@@ -147,23 +102,17 @@ public final class ContiguousWindows {
       if (names.length == 0) {
         throw new IllegalArgumentException("columns needs at least one column");
       }
-      Builder b = copy();
-      b.columns = List.of(names);
-      return b;
+      return with(d -> d.columns = List.of(names));
     }
 
     /** The column whose value identifies a sequence (an episode); required. */
     public Builder groupKey(String column) {
-      Builder b = copy();
-      b.groupKey = requireName(column, "groupKey");
-      return b;
+      return with(d -> d.groupKey = requireName(column, "groupKey"));
     }
 
     /** The integer column ordering the frames of a group, stepping by one; required. */
     public Builder orderKey(String column) {
-      Builder b = copy();
-      b.orderKey = requireName(column, "orderKey");
-      return b;
+      return with(d -> d.orderKey = requireName(column, "orderKey"));
     }
 
     /**
@@ -174,9 +123,7 @@ public final class ContiguousWindows {
       if (offsets.length == 0) {
         throw new IllegalArgumentException("frameOffsets of '" + column + "' is empty");
       }
-      Builder b = copy();
-      b.frameOffsets.put(requireName(column, "frameOffsets"), offsets.clone());
-      return b;
+      return with(d -> d.frameOffsets.put(requireName(column, "frameOffsets"), offsets.clone()));
     }
 
     /**
@@ -193,9 +140,8 @@ public final class ContiguousWindows {
               "deltaTimestamps of '" + column + "' holds " + s + "; seconds must be finite");
         }
       }
-      Builder b = copy();
-      b.deltaTimestamps.put(requireName(column, "deltaTimestamps"), seconds.clone());
-      return b;
+      return with(
+          d -> d.deltaTimestamps.put(requireName(column, "deltaTimestamps"), seconds.clone()));
     }
 
     /** The frame rate that converts {@link #deltaTimestamps} to offsets; positive. */
@@ -204,9 +150,7 @@ public final class ContiguousWindows {
         throw new IllegalArgumentException(
             "fps must be positive and finite, got " + framesPerSecond);
       }
-      Builder b = copy();
-      b.fps = framesPerSecond;
-      return b;
+      return with(d -> d.fps = framesPerSecond);
     }
 
     /** How far, in seconds, a delta timestamp may lie from the frame grid (default 1e-4). */
@@ -215,9 +159,7 @@ public final class ContiguousWindows {
         throw new IllegalArgumentException(
             "toleranceS must be non-negative and finite, got " + seconds);
       }
-      Builder b = copy();
-      b.toleranceS = seconds;
-      return b;
+      return with(d -> d.toleranceS = seconds);
     }
 
     /**
@@ -229,23 +171,17 @@ public final class ContiguousWindows {
       if (size < 1) {
         throw new IllegalArgumentException("windowSize must be positive, got " + size);
       }
-      Builder b = copy();
-      b.windowSize = size;
-      return b;
+      return with(d -> d.windowSize = size);
     }
 
     /** Legacy: the columns read only at the anchor in a {@link #windowSize} window. */
     public Builder anchorColumns(String... names) {
-      Builder b = copy();
-      b.anchorColumns = List.of(names);
-      return b;
+      return with(d -> d.anchorColumns = List.of(names));
     }
 
     /** Legacy: what a {@link #windowSize} window reaching past its group's end does. */
     public Builder tail(Boundary rule) {
-      Builder b = copy();
-      b.tail = java.util.Objects.requireNonNull(rule, "tail");
-      return b;
+      return with(d -> d.tail = java.util.Objects.requireNonNull(rule, "tail"));
     }
 
     /** The distance between consecutive anchors of a group (default 1). */
@@ -253,16 +189,12 @@ public final class ContiguousWindows {
       if (frames < 1) {
         throw new IllegalArgumentException("stride must be positive, got " + frames);
       }
-      Builder b = copy();
-      b.stride = frames;
-      return b;
+      return with(d -> d.stride = frames);
     }
 
     /** What an anchor whose window reaches past its group does (default {@link Boundary#DROP}). */
     public Builder boundary(Boundary rule) {
-      Builder b = copy();
-      b.boundary = java.util.Objects.requireNonNull(rule, "boundary");
-      return b;
+      return with(d -> d.boundary = java.util.Objects.requireNonNull(rule, "boundary"));
     }
 
     /**
@@ -270,9 +202,7 @@ public final class ContiguousWindows {
      * of a cell of the column (possibly null); needs {@link Boundary#PAD}.
      */
     public Builder padValue(String column, Object value) {
-      Builder b = copy();
-      b.padValues.put(requireName(column, "padValue"), value);
-      return b;
+      return with(d -> d.padValues.put(requireName(column, "padValue"), value));
     }
 
     /**
@@ -281,17 +211,15 @@ public final class ContiguousWindows {
      * requests the sample; it must be thread-safe if samples are requested concurrently.
      */
     public Builder transform(String column, Function<? super List<Object>, ?> transform) {
-      Builder b = copy();
-      b.transforms.put(
-          requireName(column, "transform"), java.util.Objects.requireNonNull(transform));
-      return b;
+      return with(
+          d ->
+              d.transforms.put(
+                  requireName(column, "transform"), java.util.Objects.requireNonNull(transform)));
     }
 
     /** Applied last to every sample (after the transforms); may return another map. */
     public Builder adapter(Function<Map<String, Object>, Map<String, Object>> function) {
-      Builder b = copy();
-      b.adapter = java.util.Objects.requireNonNull(function, "adapter");
-      return b;
+      return with(d -> d.adapter = java.util.Objects.requireNonNull(function, "adapter"));
     }
 
     /**
@@ -306,9 +234,7 @@ public final class ContiguousWindows {
       if (bytes < 0) {
         throw new IllegalArgumentException("blockCacheSize must not be negative, got " + bytes);
       }
-      Builder b = copy();
-      b.blockCacheBytes = bytes;
-      return b;
+      return with(d -> d.blockCacheBytes = bytes);
     }
 
     private static String requireName(String column, String option) {
@@ -329,184 +255,7 @@ public final class ContiguousWindows {
      *     (with {@link Boundary#ERROR}) a window is incomplete
      */
     public ContiguousWindowDataset build() {
-      Scan pinned = scan.pinned();
-      Table table = pinned.table();
-      Schema schema = table.schema();
-      if (groupKey == null || orderKey == null) {
-        throw new IllegalArgumentException("groupKey and orderKey are required");
-      }
-      DataType groupType = columnType(schema, groupKey, "group key");
-      DataType orderType = columnType(schema, orderKey, "order key");
-      if (!orderType.root().isInteger()) {
-        throw new SchemaException(
-            "order key '" + orderKey + "' is " + orderType + "; it must be an integer column");
-      }
-      List<String> cols = columns != null ? columns : defaultColumns(pinned);
-      Set<String> seen = new LinkedHashSet<>();
-      for (String c : cols) {
-        columnType(schema, c, "column");
-        if (!seen.add(c)) {
-          throw new IllegalArgumentException("column '" + c + "' is listed twice");
-        }
-        if (c.equals(groupKey) || c.equals(orderKey)) {
-          throw new IllegalArgumentException(
-              "column '" + c + "' is the group or order key; samples hold the anchor's key values");
-        }
-      }
-      WindowSettings settings = settings(cols);
-      FrameIndex index =
-          FrameIndex.load(
-              pinned, table.name(), groupKey, groupType, orderKey, orderType, table.allocator());
-      List<String> fetched = new ArrayList<>(List.of(groupKey, orderKey));
-      fetched.addAll(cols);
-      return new WindowDatasetImpl(
-          settings, index, new RowFetcher(pinned, fetched, blockCacheBytes), table.name());
-    }
-
-    private static DataType columnType(Schema schema, String column, String what) {
-      if (Schema.ROW_ID.equals(column) || !schema.columnNames().contains(column)) {
-        throw new SchemaException(
-            what
-                + " '"
-                + column
-                + "' is not a column of the table; columns: "
-                + schema.columnNames());
-      }
-      return schema.columnType(column);
-    }
-
-    private List<String> defaultColumns(Scan pinned) {
-      List<String> out = new ArrayList<>();
-      for (Field f : pinned.arrowSchema().getFields()) {
-        String name = f.getName();
-        if (!name.equals(Schema.ROW_ID) && !name.equals(groupKey) && !name.equals(orderKey)) {
-          out.add(name);
-        }
-      }
-      if (out.isEmpty()) {
-        throw new IllegalArgumentException(
-            "the scan selects no column besides the keys; name the windowed columns");
-      }
-      return out;
-    }
-
-    private WindowSettings settings(List<String> cols) {
-      boolean byOffsets = !frameOffsets.isEmpty();
-      boolean bySeconds = !deltaTimestamps.isEmpty();
-      boolean legacy = windowSize > 0;
-      if ((byOffsets ? 1 : 0) + (bySeconds ? 1 : 0) + (legacy ? 1 : 0) > 1) {
-        throw new IllegalArgumentException(
-            "frameOffsets, deltaTimestamps and windowSize are alternatives; use one");
-      }
-      if (!bySeconds && (!Double.isNaN(fps) || !Double.isNaN(toleranceS))) {
-        throw new IllegalArgumentException(
-            "fps and toleranceS are only accepted with deltaTimestamps");
-      }
-      if (bySeconds && Double.isNaN(fps)) {
-        throw new IllegalArgumentException("deltaTimestamps needs an explicit fps");
-      }
-      if (!legacy && (anchorColumns != null || tail != null)) {
-        throw new IllegalArgumentException("anchorColumns and tail require windowSize");
-      }
-      if (tail != null && boundary != null) {
-        throw new IllegalArgumentException("tail and boundary are alternatives; use one");
-      }
-      Boundary rule = legacy ? (tail != null ? tail : Boundary.DROP) : boundary;
-      if (rule == null) {
-        rule = Boundary.DROP;
-      }
-      Map<String, int[]> offsets = new LinkedHashMap<>();
-      List<String> maskColumns = new ArrayList<>();
-      List<String> anchors = anchorColumns == null ? List.of() : anchorColumns;
-      for (String a : anchors) {
-        requireListed(cols, a, "anchorColumns");
-      }
-      requireListed(cols, frameOffsets.keySet(), "frameOffsets");
-      requireListed(cols, deltaTimestamps.keySet(), "deltaTimestamps");
-      requireListed(cols, padValues.keySet(), "padValue");
-      requireListed(cols, transforms.keySet(), "transform");
-      double tolerance = Double.isNaN(toleranceS) ? 1e-4 : toleranceS;
-      for (String c : cols) {
-        int[] o;
-        if (legacy && !anchors.contains(c)) {
-          o = new int[windowSize];
-          Arrays.setAll(o, i -> i);
-          maskColumns.add(c);
-        } else if (frameOffsets.containsKey(c)) {
-          o = frameOffsets.get(c);
-        } else if (deltaTimestamps.containsKey(c)) {
-          o = toOffsets(c, deltaTimestamps.get(c), fps, tolerance);
-        } else {
-          o = new int[] {0};
-        }
-        offsets.put(c, o);
-      }
-      if (!padValues.isEmpty() && rule != Boundary.PAD) {
-        throw new IllegalArgumentException(
-            "padValue needs boundary PAD (or tail PAD), got "
-                + rule
-                + " for "
-                + padValues.keySet());
-      }
-      Set<String> names = new LinkedHashSet<>(cols);
-      names.add(groupKey);
-      names.add(orderKey);
-      List<String> masks =
-          legacy ? List.of("is_pad") : cols.stream().map(c -> c + "_is_pad").toList();
-      for (String m : masks) {
-        if (names.contains(m)) {
-          throw new IllegalArgumentException(
-              "the mask '" + m + "' would collide with the output column of the same name");
-        }
-      }
-      return new WindowSettings(
-          cols,
-          groupKey,
-          orderKey,
-          offsets,
-          stride,
-          rule,
-          new HashMap<>(padValues),
-          new HashMap<>(transforms),
-          adapter,
-          legacy,
-          maskColumns);
-    }
-
-    private static void requireListed(List<String> cols, Iterable<String> names, String option) {
-      for (String n : names) {
-        requireListed(cols, n, option);
-      }
-    }
-
-    private static void requireListed(List<String> cols, String name, String option) {
-      if (!cols.contains(name)) {
-        throw new IllegalArgumentException(
-            option + " names '" + name + "', which is not one of the windowed columns " + cols);
-      }
-    }
-
-    private static int[] toOffsets(String column, double[] seconds, double fps, double tolerance) {
-      int[] out = new int[seconds.length];
-      for (int i = 0; i < seconds.length; i++) {
-        double frames = seconds[i] * fps;
-        double nearest = Math.rint(frames);
-        if (Math.abs(frames - nearest) / fps > tolerance
-            || Math.abs(nearest) > Integer.MAX_VALUE / 2.0) {
-          throw new IllegalArgumentException(
-              "deltaTimestamps of '"
-                  + column
-                  + "': "
-                  + seconds[i]
-                  + " s is not on the grid of "
-                  + fps
-                  + " frames per second (within "
-                  + tolerance
-                  + " s)");
-        }
-        out[i] = (int) nearest;
-      }
-      return out;
+      return request.build();
     }
   }
 }
