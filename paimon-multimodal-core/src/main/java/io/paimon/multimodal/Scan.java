@@ -102,6 +102,14 @@ public interface Scan {
   Scan allocator(BufferAllocator allocator);
 
   /**
+   * The allocator results are allocated from: the one given to {@link #allocator(BufferAllocator)},
+   * else the connection's. A terminal's reader works in a child of it named after the scan (so a
+   * reader left open is named when the allocator closes), and what a caller keeps after closing the
+   * reader (a copied batch, a BLOB batch) comes from this allocator itself.
+   */
+  BufferAllocator allocator();
+
+  /**
    * This scan fixed to the snapshot that is latest now (unchanged if already pinned); on a table
    * without commits, a scan that stays empty whatever is committed later.
    */

@@ -187,7 +187,8 @@ public final class ScanImpl implements Scan {
     return with(ctx.withSnapshot(id == 0 ? ScanContext.PINNED_EMPTY : id));
   }
 
-  private BufferAllocator allocator() {
+  @Override
+  public BufferAllocator allocator() {
     return ctx.allocator() != null ? ctx.allocator() : table.allocator();
   }
 
