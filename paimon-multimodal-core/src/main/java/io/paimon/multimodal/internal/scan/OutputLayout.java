@@ -157,6 +157,56 @@ final class OutputLayout {
   }
 
   /**
+   * Fills rows {@code [0, n)} of an empty {@code out} from staged batches (read columns in
+   * data-file form, as {@link GroupBatches} gives them): output row {@code o} is row {@code
+   * rows[o]} of {@code staged[sources[o]]}, read from the file {@code files[sources[o]]} (for
+   * messages), with {@code _ROW_ID} {@code ids[o]}. Each row is copied once; neighbouring output
+   * rows from the same batch are copied together.
+   */
+  void gather(
+      String[] files,
+      VectorSchemaRoot[] staged,
+      int[] sources,
+      int[] rows,
+      long[] ids,
+      int n,
+      VectorSchemaRoot out)
+      throws RowFormatException {
+    int[] runEnds = new int[n];
+    int runs = 0;
+    for (int o = 1; o <= n; o++) {
+      if (o == n || sources[o] != sources[o - 1]) {
+        runEnds[runs++] = o;
+      }
+    }
+    for (int j = 0; j < source.length; j++) {
+      FieldVector target = out.getVector(j);
+      if (source[j] < 0) {
+        BigIntVector rowIds = (BigIntVector) target;
+        for (int o = 0; o < n; o++) {
+          rowIds.setSafe(o, ids[o]);
+        }
+        continue;
+      }
+      int from = 0;
+      for (int r = 0; r < runs; r++) {
+        int to = runEnds[r];
+        FieldVector s = staged[sources[from]].getVector(source[j]);
+        if (blob[j]) {
+          String column = outputNames.get(j);
+          String file = files[sources[from]];
+          for (int o = from; o < to; o++) {
+            BlobVectors.copy(column, file, types[j], s, rows[o], target, o);
+          }
+        } else {
+          VectorCopy.copyRows(s, rows, from, to, target, from);
+        }
+        from = to;
+      }
+    }
+  }
+
+  /**
    * Moves a whole file batch into an empty {@code out} without copying (no BLOB columns). The
    * buffers {@code out} held are moved back into the file batch, so the reader decodes its next
    * batch into buffers already sized for a batch instead of growing new ones from nothing.

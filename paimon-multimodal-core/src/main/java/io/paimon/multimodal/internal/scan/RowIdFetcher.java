@@ -19,6 +19,7 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.row.RowFileOptions;
+import java.io.IOException;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -26,12 +27,20 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Repeated row-ID reads of some columns of one snapshot: the snapshot and its data files are
- * resolved once, so each {@link #fetch} costs only the blocks holding the rows (what {@code
- * Table.takeRowIds(ids).snapshot(id).select(columns)} does, without planning the snapshot again per
- * call). For modules that fetch the rows they matched batch by batch, such as time alignment.
- * Immutable and thread-safe; each fetch's reader is not.
+ * resolved once, and each data file is opened (its footer and block index read) at most once for
+ * all fetches, so each {@link #fetch} costs only the blocks holding the rows (what {@code
+ * Table.takeRowIds(ids).snapshot(id).select(columns)} does, without planning the snapshot or
+ * opening its files again per call). For modules that fetch the rows they matched batch by batch,
+ * such as time alignment and training windows.
+ *
+ * <p>The open files are kept until {@link #close()}: at most {@value OpenFiles#FETCHER_MAX_OPEN}
+ * files not in use by a fetch stay open, the least recently used closed first. <b>Close the
+ * fetcher</b> when done (nothing closes its files otherwise); fetches fail once it is closed, and
+ * readers still open keep their files until they are closed.
+ *
+ * <p>Thread-safe: several threads may fetch at once (each fetch's reader is used by one thread).
  */
-public final class RowIdFetcher {
+public final class RowIdFetcher implements AutoCloseable {
 
   private final TableState table;
   private final ScanPlanner.Resolved resolved;
@@ -39,6 +48,7 @@ public final class RowIdFetcher {
   private final List<String> columns;
   private final OutputLayout layout;
   private final RowFileOptions readOptions;
+  private final OpenFiles openFiles;
 
   /**
    * How row-ID reads open data files: without a read-ahead thread. A take reads the few blocks of
@@ -66,6 +76,7 @@ public final class RowIdFetcher {
         snapshotId == 0 ? new ScanPlanner.Resolved(0, null, null) : ScanPlanner.resolve(table, ctx);
     this.files = ScanPlanner.groups(table, resolved.snapshot());
     this.layout = new OutputLayout(table, ctx);
+    this.openFiles = new OpenFiles(table, readOptions, OpenFiles.FETCHER_MAX_OPEN);
   }
 
   private ScanContext context(long[] ids, long snapshotId, int batchSize) {
@@ -79,11 +90,28 @@ public final class RowIdFetcher {
   }
 
   /**
-   * Streams the rows with these IDs (all in the snapshot) in the given order, in one batch when the
-   * ids fit the batch size. The caller closes the reader.
+   * Streams the rows with these IDs (all live in the snapshot; duplicates allowed) in the given
+   * order, in one batch when the ids fit the batch size. The caller closes the reader; {@code ids}
+   * must not change until it is closed.
+   *
+   * @throws IllegalArgumentException naming the ids no live row of the snapshot has
+   * @throws IllegalStateException if this fetcher is closed
    */
   public ArrowReader fetch(long[] ids, int batchSize, BufferAllocator allocator) {
+    openFiles.checkOpen();
     ScanContext ctx = context(ids, resolved.snapshotId(), Math.max(1, batchSize));
-    return new TakeReader(table, ctx, resolved, files, layout, allocator, readOptions);
+    TakePlan take = TakePlan.of(ids, ctx.batchSize(), ids.length);
+    take.check(table.name(), files, resolved.snapshotId());
+    return new TakeReader(
+        table, ctx, resolved, files, layout, allocator, readOptions, take, openFiles);
+  }
+
+  /**
+   * Closes the data files the fetches opened (those a fetch's reader still reads when it is
+   * closed). Idempotent.
+   */
+  @Override
+  public void close() throws IOException {
+    openFiles.close();
   }
 }

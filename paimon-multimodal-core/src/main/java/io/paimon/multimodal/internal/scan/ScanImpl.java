@@ -203,9 +203,9 @@ public final class ScanImpl implements Scan {
     List<DataGroup> groups = ScanPlanner.groups(table, resolved.snapshot());
     OutputLayout layout = new OutputLayout(table, ctx);
     if (ctx.rowIds() != null) {
-      checkRowIds(groups, resolved.snapshotId());
+      TakePlan take = checkRowIds(groups, resolved.snapshotId());
       return new TakeReader(
-          table, ctx, resolved, groups, layout, allocator(), RowIdFetcher.READ_OPTIONS);
+          table, ctx, resolved, groups, layout, allocator(), RowIdFetcher.READ_OPTIONS, take, null);
     }
     if (ctx.split() != null) {
       groups = groups.stream().filter(g -> g.firstRowId() == ctx.split().firstRowId()).toList();
@@ -225,38 +225,12 @@ public final class ScanImpl implements Scan {
         table, ctx, resolved, ScanPlanner.prune(groups, ctx.filter()), layout, allocator());
   }
 
-  private void checkRowIds(List<DataGroup> groups, long snapshotId) {
-    long[] sorted = Arrays.stream(ctx.rowIds()).distinct().sorted().toArray();
-    List<Long> unknown = new ArrayList<>();
-    long unknownCount = 0;
-    int f = 0;
-    for (long id : sorted) {
-      while (f < groups.size() && groups.get(f).endRowId() <= id) {
-        f++;
-      }
-      boolean known = f < groups.size() && groups.get(f).firstRowId() <= id;
-      if (known && groups.get(f).deleted() != null) {
-        known = !groups.get(f).deleted().contains((int) (id - groups.get(f).firstRowId()));
-      }
-      if (!known) {
-        unknownCount++;
-        if (unknown.size() < 10) {
-          unknown.add(id);
-        }
-      }
-    }
-    if (unknownCount > 0) {
-      throw new IllegalArgumentException(
-          "table '"
-              + table.name()
-              + "' has no rows with IDs "
-              + unknown
-              + (unknownCount > unknown.size()
-                  ? " and " + (unknownCount - unknown.size()) + " more"
-                  : "")
-              + " in snapshot "
-              + snapshotId);
-    }
+  /** Sorts the ids once, for the check and the read, and fails naming those no row has. */
+  private TakePlan checkRowIds(List<DataGroup> groups, long snapshotId) {
+    long[] ids = ctx.rowIds();
+    TakePlan take = TakePlan.of(ids, ctx.batchSize(), TakeReader.readEnd(ctx, ids.length));
+    take.check(table.name(), groups, snapshotId);
+    return take;
   }
 
   @Override
