@@ -160,8 +160,8 @@ final class OutputLayout {
    * Fills rows {@code [0, n)} of an empty {@code out} from staged batches (read columns in
    * data-file form, as {@link GroupBatches} gives them): output row {@code o} is row {@code
    * rows[o]} of {@code staged[sources[o]]}, read from the file {@code files[sources[o]]} (for
-   * messages), with {@code _ROW_ID} {@code ids[o]}. Each row is copied once; neighbouring output
-   * rows from the same batch are copied together.
+   * messages), with {@code _ROW_ID} {@code ids[o]}. Each value is copied once ({@link
+   * VectorGather}).
    */
   void gather(
       String[] files,
@@ -172,13 +172,7 @@ final class OutputLayout {
       int n,
       VectorSchemaRoot out)
       throws RowFormatException {
-    int[] runEnds = new int[n];
-    int runs = 0;
-    for (int o = 1; o <= n; o++) {
-      if (o == n || sources[o] != sources[o - 1]) {
-        runEnds[runs++] = o;
-      }
-    }
+    FieldVector[] from = new FieldVector[staged.length];
     for (int j = 0; j < source.length; j++) {
       FieldVector target = out.getVector(j);
       if (source[j] < 0) {
@@ -188,20 +182,17 @@ final class OutputLayout {
         }
         continue;
       }
-      int from = 0;
-      for (int r = 0; r < runs; r++) {
-        int to = runEnds[r];
-        FieldVector s = staged[sources[from]].getVector(source[j]);
-        if (blob[j]) {
-          String column = outputNames.get(j);
-          String file = files[sources[from]];
-          for (int o = from; o < to; o++) {
-            BlobVectors.copy(column, file, types[j], s, rows[o], target, o);
-          }
-        } else {
-          VectorCopy.copyRows(s, rows, from, to, target, from);
+      for (int k = 0; k < staged.length; k++) {
+        from[k] = staged[k].getVector(source[j]);
+      }
+      if (blob[j]) {
+        String column = outputNames.get(j);
+        for (int o = 0; o < n; o++) {
+          BlobVectors.copy(
+              column, files[sources[o]], types[j], from[sources[o]], rows[o], target, o);
         }
-        from = to;
+      } else {
+        VectorGather.gather(from, sources, rows, n, target, 0);
       }
     }
   }

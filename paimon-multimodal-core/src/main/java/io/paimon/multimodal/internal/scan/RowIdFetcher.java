@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.internal.scan;
 
+import io.paimon.multimodal.fs.ReadHints;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
@@ -51,18 +52,40 @@ public final class RowIdFetcher implements AutoCloseable {
   private final OpenFiles openFiles;
 
   /**
-   * How row-ID reads open data files: without a read-ahead thread. A take reads the few blocks of
-   * one chunk of ids per file, and starting a thread per file per chunk cost more than it hid.
+   * How row-ID reads open data files: without a read-ahead thread. A take reads the blocks holding
+   * its ids file by file, and a thread per file would cost more than it hides.
    */
   public static final RowFileOptions READ_OPTIONS = RowFileOptions.defaults().readAheadBlocks(0);
 
-  /** Resolves the snapshot (0: a table without commits, nothing can be fetched). */
-  public RowIdFetcher(TableState table, long snapshotId, List<String> columns) {
-    this(table, snapshotId, columns, READ_OPTIONS);
+  /**
+   * The largest ranged read of row-ID reads on a local disk: neighbouring blocks are fetched
+   * together up to this, so that the bytes read are still in the CPU cache when they are
+   * decompressed (with 8 MiB ranges, a take of scattered rows spent more time reading than with
+   * this; measured in {@code docs/benchmarks.md}, "Table scans").
+   */
+  static final int LOCAL_COALESCED_READ = 128 * 1024;
+
+  /**
+   * {@link #READ_OPTIONS} for a storage: on a local disk (round trips of microseconds) ranged reads
+   * of at most {@value #LOCAL_COALESCED_READ} bytes; on storage with slower round trips the default
+   * coalescing, so that neighbouring blocks cost one request.
+   */
+  public static RowFileOptions readOptions(ReadHints hints) {
+    return hints.parallelism() <= ReadHints.LOCAL.parallelism()
+        ? READ_OPTIONS.maxCoalescedRead(LOCAL_COALESCED_READ)
+        : READ_OPTIONS;
   }
 
   /**
-   * As above, opening data files with {@code readOptions} (start from {@link #READ_OPTIONS}): give
+   * Resolves the snapshot (0: a table without commits, nothing can be fetched); files are opened
+   * with {@link #readOptions} of the table's storage.
+   */
+  public RowIdFetcher(TableState table, long snapshotId, List<String> columns) {
+    this(table, snapshotId, columns, readOptions(table.io().readHints()));
+  }
+
+  /**
+   * As above, opening data files with {@code readOptions} (start from {@link #readOptions}): give
    * them a {@link io.paimon.row.BlockCache} so that repeated fetches of rows in the same blocks
    * decompress each block once.
    */

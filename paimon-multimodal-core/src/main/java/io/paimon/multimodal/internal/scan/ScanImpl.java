@@ -205,7 +205,15 @@ public final class ScanImpl implements Scan {
     if (ctx.rowIds() != null) {
       TakePlan take = checkRowIds(groups, resolved.snapshotId());
       return new TakeReader(
-          table, ctx, resolved, groups, layout, allocator(), RowIdFetcher.READ_OPTIONS, take, null);
+          table,
+          ctx,
+          resolved,
+          groups,
+          layout,
+          allocator(),
+          RowIdFetcher.readOptions(table.io().readHints()),
+          take,
+          null);
     }
     if (ctx.split() != null) {
       groups = groups.stream().filter(g -> g.firstRowId() == ctx.split().firstRowId()).toList();
