@@ -192,7 +192,7 @@ final class OutputLayout {
               column, files[sources[o]], types[j], from[sources[o]], rows[o], target, o);
         }
       } else {
-        VectorGather.gather(from, sources, rows, n, target, 0);
+        VectorGather.gather(from, sources, rows, n, target);
       }
     }
   }

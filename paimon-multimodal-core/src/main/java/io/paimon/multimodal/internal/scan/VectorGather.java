@@ -17,11 +17,11 @@
  */
 package io.paimon.multimodal.internal.scan;
 
-import org.apache.arrow.memory.ArrowBuf;
+import java.util.List;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
@@ -30,172 +30,168 @@ import org.apache.arrow.vector.complex.NonNullableStructVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 /**
- * Copies rows picked from several vectors of one type into one vector: target row {@code at + o} is
- * row {@code rows[o]} of {@code from[sources[o]]}. What {@link
+ * Fills an empty vector with rows picked from several vectors of its type: row {@code o} is row
+ * {@code rows[o]} of {@code from[sources[o]]}. What {@link
  * io.paimon.multimodal.internal.VectorCopy#copyRows} does for one source, for a take's output
  * batch, whose neighbouring rows mostly come from the batches of different files: each value is
  * copied once, with one capacity check per vector and batch (not per row). Fixed- and
- * variable-width values are copied buffer to buffer; lists (and maps), fixed-size lists and structs
- * through their child vectors; other vectors value by value. Stateless.
+ * variable-width values, list offsets and validity bits are copied by address (the capacity is
+ * checked first; Arrow's checked accessors cost more per value than the copy); lists (and maps),
+ * fixed-size lists and structs are copied through their child vectors, other vectors value by
+ * value. Stateless.
  */
 final class VectorGather {
 
   private VectorGather() {}
 
   /**
-   * Copies {@code n} picked rows into {@code to} from row {@code at} on. The target's rows before
-   * {@code at} must be set and those from {@code at} on unset, as when a batch is filled in order;
-   * every source has the target's type.
+   * Fills {@code to}, which holds no rows (a new or {@link ValueVector#reset()} vector), with
+   * {@code n} picked rows; every source has the target's type. The caller sets the value count.
    */
-  static void gather(ValueVector[] from, int[] sources, int[] rows, int n, ValueVector to, int at) {
+  static void gather(ValueVector[] from, int[] sources, int[] rows, int n, ValueVector to) {
     if (n <= 0) {
       return;
     }
     if (to instanceof BaseVariableWidthVector) {
-      variableWidth(from, sources, rows, n, (BaseVariableWidthVector) to, at);
+      variableWidth(from, sources, rows, n, (BaseVariableWidthVector) to);
     } else if (to instanceof BaseFixedWidthVector && !(to instanceof BitVector)) {
-      fixedWidth(from, sources, rows, n, (BaseFixedWidthVector) to, at);
+      fixedWidth(from, sources, rows, n, (BaseFixedWidthVector) to);
     } else if (to instanceof ListVector) { // also MapVector
-      list(from, sources, rows, n, (ListVector) to, at);
+      list(from, sources, rows, n, (ListVector) to);
     } else if (to instanceof FixedSizeListVector) {
-      fixedSizeList(from, sources, rows, n, (FixedSizeListVector) to, at);
+      fixedSizeList(from, sources, rows, n, (FixedSizeListVector) to);
     } else if (to instanceof NonNullableStructVector) {
-      struct(from, sources, rows, n, (NonNullableStructVector) to, at);
+      struct(from, sources, rows, n, (NonNullableStructVector) to);
     } else {
       for (int o = 0; o < n; o++) {
-        to.copyFromSafe(rows[o], at + o, from[sources[o]]);
+        to.copyFromSafe(rows[o], o, from[sources[o]]);
       }
     }
   }
 
   private static void fixedWidth(
-      ValueVector[] from, int[] sources, int[] rows, int n, BaseFixedWidthVector to, int at) {
-    while (to.getValueCapacity() < at + n) {
+      ValueVector[] from, int[] sources, int[] rows, int n, BaseFixedWidthVector to) {
+    while (to.getValueCapacity() < n) {
       to.reAlloc();
     }
     int width = to.getTypeWidth();
-    ArrowBuf[] data = new ArrowBuf[from.length];
-    ArrowBuf[] validity = new ArrowBuf[from.length];
+    long[] data = new long[from.length];
+    long[] validity = new long[from.length];
     for (int k = 0; k < from.length; k++) {
-      data[k] = ((BaseFixedWidthVector) from[k]).getDataBuffer();
-      validity[k] = ((BaseFixedWidthVector) from[k]).getValidityBuffer();
+      BaseFixedWidthVector v = (BaseFixedWidthVector) from[k];
+      data[k] = v.getDataBuffer().memoryAddress();
+      validity[k] = v.getValidityBuffer().memoryAddress();
     }
-    ArrowBuf toData = to.getDataBuffer();
-    ArrowBuf toValidity = to.getValidityBuffer();
-    for (int o = 0, t = at; o < n; o++, t++) {
+    long toData = to.getDataBuffer().memoryAddress();
+    long toValidity = to.getValidityBuffer().memoryAddress();
+    for (int o = 0; o < n; o++) {
       int s = sources[o];
       int r = rows[o];
-      if (BitVectorHelper.get(validity[s], r) == 0) {
-        BitVectorHelper.unsetBit(toValidity, t);
-        continue;
+      if (!isSet(validity[s], r)) {
+        continue; // the target's bit is unset already
       }
-      BitVectorHelper.setBit(toValidity, t);
+      set(toValidity, o);
       if (width == 8) {
-        toData.setLong(8L * t, data[s].getLong(8L * r));
+        MemoryUtil.putLong(toData + 8L * o, MemoryUtil.getLong(data[s] + 8L * r));
       } else if (width == 4) {
-        toData.setInt(4L * t, data[s].getInt(4L * r));
+        MemoryUtil.putInt(toData + 4L * o, MemoryUtil.getInt(data[s] + 4L * r));
       } else {
-        toData.setBytes((long) width * t, data[s], (long) width * r, width);
+        MemoryUtil.copyMemory(data[s] + (long) width * r, toData + (long) width * o, width);
       }
     }
   }
 
   private static void variableWidth(
-      ValueVector[] from, int[] sources, int[] rows, int n, BaseVariableWidthVector to, int at) {
-    while (to.getValueCapacity() < at + n) {
+      ValueVector[] from, int[] sources, int[] rows, int n, BaseVariableWidthVector to) {
+    while (to.getValueCapacity() < n) {
       to.reallocValidityAndOffsetBuffers();
     }
-    to.fillEmpties(at);
-    ArrowBuf[] offsets = new ArrowBuf[from.length];
-    ArrowBuf[] data = new ArrowBuf[from.length];
-    ArrowBuf[] validity = new ArrowBuf[from.length];
+    long[] offsets = new long[from.length];
+    long[] data = new long[from.length];
+    long[] validity = new long[from.length];
     for (int k = 0; k < from.length; k++) {
       BaseVariableWidthVector v = (BaseVariableWidthVector) from[k];
-      offsets[k] = v.getOffsetBuffer();
-      data[k] = v.getDataBuffer();
-      validity[k] = v.getValidityBuffer();
+      offsets[k] = v.getOffsetBuffer().memoryAddress();
+      data[k] = v.getDataBuffer().memoryAddress();
+      validity[k] = v.getValidityBuffer().memoryAddress();
     }
     long bytes = 0;
     for (int o = 0; o < n; o++) {
       int s = sources[o];
       int r = rows[o];
-      if (BitVectorHelper.get(validity[s], r) != 0) {
-        bytes += offsets[s].getInt(4L * (r + 1)) - offsets[s].getInt(4L * r);
+      if (isSet(validity[s], r)) {
+        bytes += length(offsets[s], r);
       }
     }
-    long offset = to.getStartOffset(at);
-    if (to.getDataBuffer().capacity() < offset + bytes) {
-      to.reallocDataBuffer(offset + bytes);
+    if (to.getDataBuffer().capacity() < bytes) {
+      to.reallocDataBuffer(bytes);
     }
-    ArrowBuf toOffsets = to.getOffsetBuffer();
-    ArrowBuf toData = to.getDataBuffer();
-    ArrowBuf toValidity = to.getValidityBuffer();
-    for (int o = 0, t = at; o < n; o++, t++) {
+    long toOffsets = to.getOffsetBuffer().memoryAddress();
+    long toData = to.getDataBuffer().memoryAddress();
+    long toValidity = to.getValidityBuffer().memoryAddress();
+    long offset = 0;
+    MemoryUtil.putInt(toOffsets, 0);
+    for (int o = 0; o < n; o++) {
       int s = sources[o];
       int r = rows[o];
-      if (BitVectorHelper.get(validity[s], r) == 0) {
-        BitVectorHelper.unsetBit(toValidity, t);
-      } else {
-        BitVectorHelper.setBit(toValidity, t);
-        int begin = offsets[s].getInt(4L * r);
-        int length = offsets[s].getInt(4L * (r + 1)) - begin;
-        if (length > 0) {
-          toData.setBytes(offset, data[s], begin, length);
-          offset += length;
-        }
+      if (isSet(validity[s], r)) {
+        set(toValidity, o);
+        int length = length(offsets[s], r);
+        copy(data[s] + MemoryUtil.getInt(offsets[s] + 4L * r), toData + offset, length);
+        offset += length;
       }
-      toOffsets.setInt(4L * (t + 1), (int) offset);
+      MemoryUtil.putInt(toOffsets + 4L * (o + 1), (int) offset);
     }
-    to.setLastSet(at + n - 1);
+    to.setLastSet(n - 1);
   }
 
-  private static void list(
-      ValueVector[] from, int[] sources, int[] rows, int n, ListVector to, int at) {
-    ListVector[] lists = new ListVector[from.length];
+  private static void list(ValueVector[] from, int[] sources, int[] rows, int n, ListVector to) {
+    long[] offsets = new long[from.length];
+    long[] validity = new long[from.length];
     ValueVector[] children = new ValueVector[from.length];
     for (int k = 0; k < from.length; k++) {
-      lists[k] = (ListVector) from[k];
-      children[k] = lists[k].getDataVector();
+      ListVector l = (ListVector) from[k];
+      offsets[k] = l.getOffsetBuffer().memoryAddress();
+      validity[k] = l.getValidityBuffer().memoryAddress();
+      children[k] = l.getDataVector();
     }
     int elements = 0;
     for (int o = 0; o < n; o++) {
-      ListVector l = lists[sources[o]];
+      int s = sources[o];
       int r = rows[o];
-      if (!l.isNull(r)) {
-        elements += l.getElementEndIndex(r) - l.getElementStartIndex(r);
+      if (isSet(validity[s], r)) {
+        elements += length(offsets[s], r);
       }
     }
+    while (to.getValueCapacity() < n) {
+      to.reAlloc();
+    }
+    long toOffsets = to.getOffsetBuffer().memoryAddress();
+    long toValidity = to.getValidityBuffer().memoryAddress();
     int[] childSources = new int[elements];
     int[] childRows = new int[elements];
     int e = 0;
-    int first = -1;
-    for (int o = 0, t = at; o < n; o++, t++) {
+    MemoryUtil.putInt(toOffsets, 0);
+    for (int o = 0; o < n; o++) {
       int s = sources[o];
-      ListVector l = lists[s];
       int r = rows[o];
-      if (l.isNull(r)) {
-        to.setNull(t);
-        continue;
+      if (isSet(validity[s], r)) {
+        set(toValidity, o);
+        int begin = MemoryUtil.getInt(offsets[s] + 4L * r);
+        int end = begin + length(offsets[s], r);
+        for (int i = begin; i < end; i++, e++) {
+          childSources[e] = s;
+          childRows[e] = i;
+        }
       }
-      int begin = l.getElementStartIndex(r);
-      int end = l.getElementEndIndex(r);
-      int position = to.startNewValue(t);
-      if (first < 0) {
-        first = position;
-      }
-      for (int i = begin; i < end; i++, e++) {
-        childSources[e] = s;
-        childRows[e] = i;
-      }
-      to.endValue(t, end - begin);
+      MemoryUtil.putInt(toOffsets + 4L * (o + 1), e);
     }
-    if (e > 0) {
-      gather(children, childSources, childRows, e, to.getDataVector(), first);
-    }
+    to.setLastSet(n - 1);
+    gather(children, childSources, childRows, e, to.getDataVector());
   }
 
   private static void fixedSizeList(
-      ValueVector[] from, int[] sources, int[] rows, int n, FixedSizeListVector to, int at) {
+      ValueVector[] from, int[] sources, int[] rows, int n, FixedSizeListVector to) {
     int size = to.getListSize();
     ValueVector[] children = new ValueVector[from.length];
     for (int k = 0; k < from.length; k++) {
@@ -204,42 +200,70 @@ final class VectorGather {
     int[] childSources = new int[n * size];
     int[] childRows = new int[n * size];
     int e = 0;
-    for (int o = 0, t = at; o < n; o++, t++) {
+    for (int o = 0; o < n; o++) {
       int s = sources[o];
       int r = rows[o];
       if (from[s].isNull(r)) {
-        to.setNull(t);
+        to.setNull(o);
       } else {
-        to.setNotNull(t);
+        to.setNotNull(o);
       }
       for (int i = 0; i < size; i++, e++) {
         childSources[e] = s;
         childRows[e] = r * size + i;
       }
     }
-    gather(children, childSources, childRows, e, to.getDataVector(), at * size);
+    gather(children, childSources, childRows, e, to.getDataVector());
   }
 
   private static void struct(
-      ValueVector[] from, int[] sources, int[] rows, int n, NonNullableStructVector to, int at) {
+      ValueVector[] from, int[] sources, int[] rows, int n, NonNullableStructVector to) {
     if (to instanceof StructVector) {
       StructVector target = (StructVector) to;
       for (int o = 0; o < n; o++) {
         if (from[sources[o]].isNull(rows[o])) {
-          target.setNull(at + o);
+          target.setNull(o);
         } else {
-          target.setIndexDefined(at + o);
+          target.setIndexDefined(o);
         }
       }
     }
-    int fields = to.getChildrenFromFields().size();
+    List<FieldVector> targets = to.getChildrenFromFields();
     ValueVector[] children = new ValueVector[from.length];
-    for (int c = 0; c < fields; c++) {
+    for (int c = 0; c < targets.size(); c++) {
       for (int k = 0; k < from.length; k++) {
         children[k] = ((NonNullableStructVector) from[k]).getChildrenFromFields().get(c);
       }
-      FieldVector target = to.getChildrenFromFields().get(c);
-      gather(children, sources, rows, n, target, at);
+      gather(children, sources, rows, n, targets.get(c));
     }
+  }
+
+  /** The length of value {@code r} of a vector with 32-bit offsets at {@code offsets}. */
+  private static int length(long offsets, int r) {
+    return MemoryUtil.getInt(offsets + 4L * (r + 1)) - MemoryUtil.getInt(offsets + 4L * r);
+  }
+
+  /** Copies {@code length} bytes; short values (most strings) without a call into the JVM. */
+  private static void copy(long from, long to, int length) {
+    if (length > 32) {
+      MemoryUtil.copyMemory(from, to, length);
+      return;
+    }
+    int i = 0;
+    for (; i + 8 <= length; i += 8) {
+      MemoryUtil.putLong(to + i, MemoryUtil.getLong(from + i));
+    }
+    for (; i < length; i++) {
+      MemoryUtil.putByte(to + i, MemoryUtil.getByte(from + i));
+    }
+  }
+
+  private static boolean isSet(long validity, int i) {
+    return (MemoryUtil.getByte(validity + (i >>> 3)) & (1 << (i & 7))) != 0;
+  }
+
+  private static void set(long validity, int i) {
+    long at = validity + (i >>> 3);
+    MemoryUtil.putByte(at, (byte) (MemoryUtil.getByte(at) | (1 << (i & 7))));
   }
 }
