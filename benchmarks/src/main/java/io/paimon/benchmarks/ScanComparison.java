@@ -26,12 +26,20 @@ import static io.paimon.benchmarks.ScanTimings.measure;
 import static io.paimon.benchmarks.ScanTimings.median;
 import static io.paimon.benchmarks.ScanTimings.pct;
 
+import com.github.luben.zstd.ZstdDecompressCtx;
 import io.paimon.benchmarks.ScanTimings.Timings;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Snapshot;
+import io.paimon.multimodal.Split;
+import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.Table;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileLayout;
+import io.paimon.row.RowFileReader;
+import io.paimon.row.SeekableInput;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -39,6 +47,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -487,8 +497,8 @@ public final class ScanComparison {
         t.base().bestMillis(),
         fullScanNanos / 1e6,
         t.cpu());
-    // takeRowIds fetches the ids in chunks of the batch size, each chunk's blocks on their own:
-    // with all ids in one chunk, a block holding several requested rows is decompressed once.
+    takeBound(table, ids, allocator);
+    // A take of all ids in one output batch (the batch size is the take's size).
     Timings one =
         measure(
             1,
@@ -501,6 +511,106 @@ public final class ScanComparison {
     info(
         "takeRowIds(%,d random ids).batchSize(%d): ours median %.0f ms (%.0f rows/s)",
         take, take, one.ours().medianMillis(), take / one.ours().medianSeconds());
+  }
+
+  /**
+   * The block-decompression bound of a take: the data blocks holding the ids, each decompressed
+   * once with zstd-jni from bytes already in memory (no I/O, no decoding), against the take itself,
+   * alternating. A take reads at least these blocks and decompresses each, so its rows/s cannot
+   * beat the bound's by more than what threads add.
+   */
+  private void takeBound(Table table, long[] ids, BufferAllocator allocator) throws Exception {
+    List<SplitFile> files = new ArrayList<>();
+    for (Split s : table.scan().plan()) {
+      files.addAll(s.files());
+    }
+    files.sort(Comparator.comparingLong(SplitFile::firstRowId));
+    long[] sorted = ids.clone();
+    Arrays.sort(sorted);
+    List<byte[]> blocks = new ArrayList<>();
+    List<Integer> sizes = new ArrayList<>();
+    long compressedBytes = 0;
+    long uncompressedBytes = 0;
+    int i = 0;
+    for (SplitFile f : files) {
+      long end = f.firstRowId() + f.rowCount();
+      if (i >= sorted.length || sorted[i] >= end) {
+        continue;
+      }
+      Path path = localPath(f.path());
+      try (RowFileReader reader = RowFile.open(path, BenchmarkDataset.TYPE);
+          SeekableInput input = RowFile.localInput(path)) {
+        RowFileLayout layout = reader.layout();
+        long[] starts = layout.rowStarts();
+        long[] offsets = layout.blockOffsets();
+        int[] compressed = layout.compressedSizes();
+        int[] uncompressed = layout.uncompressedSizes();
+        int last = -1;
+        for (; i < sorted.length && sorted[i] < end; i++) {
+          int at = Arrays.binarySearch(starts, sorted[i] - f.firstRowId());
+          int b = at >= 0 ? at : -at - 2;
+          if (b == last) {
+            continue;
+          }
+          last = b;
+          byte[] block = new byte[compressed[b]];
+          input.readFully(offsets[b], block, 0, block.length);
+          blocks.add(block);
+          sizes.add(uncompressed[b]);
+          compressedBytes += block.length;
+          uncompressedBytes += uncompressed[b];
+        }
+      }
+    }
+    check(i == sorted.length, "the plan's files do not cover the taken ids");
+    int[] size = sizes.stream().mapToInt(Integer::intValue).toArray();
+    byte[] out = new byte[Arrays.stream(size).max().orElse(1)];
+    Timings t;
+    try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
+      t =
+          measure(
+              warmup,
+              repeat,
+              () ->
+                  consumeTake(
+                      table.takeRowIds(ids).batchSize(batch).allocator(allocator).toArrowReader(),
+                      ids),
+              () -> {
+                long sum = 0;
+                for (int b = 0; b < size.length; b++) {
+                  byte[] src = blocks.get(b);
+                  int n = ctx.decompressByteArray(out, 0, size[b], src, 0, src.length);
+                  check(n == size[b], "block decompressed to " + n + " bytes");
+                  sum += n + out[n - 1];
+                }
+                return sum;
+              });
+    }
+    bench(
+        "core.take_row_ids_bound",
+        "rows_per_s",
+        ids.length / t.ours().medianSeconds(),
+        "rows/s",
+        ids.length / t.base().medianSeconds(),
+        true);
+    info(
+        "take bound: %,d ids in %,d blocks (%.2f ids per block; %,d compressed, %,d uncompressed"
+            + " bytes); decompressing them once, one thread: median %.0f ms (best %.0f); the take"
+            + " median %.0f ms (best %.0f); %s",
+        ids.length,
+        size.length,
+        (double) ids.length / size.length,
+        compressedBytes,
+        uncompressedBytes,
+        t.base().medianMillis(),
+        t.base().bestMillis(),
+        t.ours().medianMillis(),
+        t.ours().bestMillis(),
+        t.cpu());
+  }
+
+  private static Path localPath(String path) {
+    return path.startsWith("file:") ? Path.of(URI.create(path)) : Path.of(path);
   }
 
   /** Consumes a takeRowIds reader, checking that row i has id ids[i]. */

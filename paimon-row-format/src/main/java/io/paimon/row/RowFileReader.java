@@ -31,9 +31,11 @@ import org.roaringbitmap.RoaringBitmap;
  *
  * <p>{@link #project} and {@link #select} return views that share this reader's file and index;
  * each view has its own block cache and decompressor and is closed on its own, and closing the
- * reader that opened the file closes the file for all of them. A reader is not thread-safe; open
- * views (cheap) to read from several threads. Iterators and Arrow readers it returns are closed by
- * the caller.
+ * reader that opened the file closes the file for all of them. A reader is not thread-safe, except
+ * that {@link #project} and {@link #select} may be called from several threads at once (they only
+ * read the reader's fixed state, so one open file can serve concurrent requests): open views
+ * (cheap) to read from several threads. Iterators and Arrow readers it returns are closed by the
+ * caller.
  */
 public interface RowFileReader extends AutoCloseable {
 

@@ -60,7 +60,13 @@ final class FileBatches implements AutoCloseable {
   final PlannedFile file;
   final String path;
   final long firstRowId;
+
+  /** The file's reader when this opened it (closed with this), or null when it is leased. */
   private final RowFileReader fileReader;
+
+  /** The file's lease from a read's open files (released with this), or null. */
+  private final OpenFiles.Lease lease;
+
   private final RowFileReader view;
   final RowArrowReader reader;
   private final ScanFilter filter;
@@ -74,7 +80,8 @@ final class FileBatches implements AutoCloseable {
   /**
    * Opens {@code file}'s columns {@code readColumns} (indexes into its file type), of the rows in
    * {@code rows} (all when null), with {@code filter} applied (null for none); its columns must all
-   * be in the file.
+   * be in the file. The file comes from {@code openFiles} when given (opened there at most once for
+   * the whole read), else it is opened with {@code readOptions} and closed with this.
    */
   FileBatches(
       TableState table,
@@ -84,21 +91,26 @@ final class FileBatches implements AutoCloseable {
       ScanFilter filter,
       BufferAllocator allocator,
       int batchSize,
-      RowFileOptions readOptions)
+      RowFileOptions readOptions,
+      OpenFiles openFiles)
       throws IOException {
     this.file = file;
     this.path = file.path();
     this.firstRowId = file.firstRowId();
     long fileRows = file.meta().rowCount();
-    RowFileReader opened =
-        RowFile.open(
-            table.io().newInputFile(path, file.meta().fileSize()), file.fileType(), readOptions);
-    if (opened.rowCount() != fileRows) {
-      long actual = opened.rowCount();
-      opened.close();
-      // Row IDs are firstRowId + position: a count that disagrees would misnumber or drop rows.
-      throw new IOException(
-          path + " holds " + actual + " rows, its manifest entry says " + fileRows);
+    OpenFiles.Lease leased = openFiles == null ? null : openFiles.open(file);
+    RowFileReader opened = leased == null ? null : leased.reader();
+    if (opened == null) {
+      opened =
+          RowFile.open(
+              table.io().newInputFile(path, file.meta().fileSize()), file.fileType(), readOptions);
+      if (opened.rowCount() != fileRows) {
+        long actual = opened.rowCount();
+        opened.close();
+        // Row IDs are firstRowId + position: a count that disagrees would misnumber or drop rows.
+        throw new IOException(
+            path + " holds " + actual + " rows, its manifest entry says " + fileRows);
+      }
     }
     RowFileReader v = null;
     RowArrowReader r = null;
@@ -145,11 +157,16 @@ final class FileBatches implements AutoCloseable {
       if (v != null) {
         v.close();
       }
-      opened.close();
+      if (leased != null) {
+        leased.close();
+      } else {
+        opened.close();
+      }
       throw e;
     }
     this.filter = rowFilter;
-    this.fileReader = opened;
+    this.lease = leased;
+    this.fileReader = leased == null ? opened : null;
     this.view = v;
     this.reader = r;
     this.rowIds = ids;
@@ -321,7 +338,11 @@ final class FileBatches implements AutoCloseable {
       reader.close();
       view.close();
     } finally {
-      fileReader.close();
+      if (lease != null) {
+        lease.close();
+      } else {
+        fileReader.close();
+      }
     }
   }
 }

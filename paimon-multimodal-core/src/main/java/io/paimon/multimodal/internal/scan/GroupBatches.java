@@ -72,6 +72,8 @@ final class GroupBatches implements AutoCloseable {
   private final Map<Integer, List<PlannedFile>> blobChains = new LinkedHashMap<>();
   private final Map<String, BlobFileColumn> blobColumns = new LinkedHashMap<>();
   private final Map<String, RowFileReader> secondaryReaders = new LinkedHashMap<>();
+  private final List<OpenFiles.Lease> leases = new ArrayList<>();
+  private final OpenFiles openFiles;
   private final int[] readColumns;
   private final ScanFilter lateFilter;
   private final BigIntVector rowIds;
@@ -88,6 +90,13 @@ final class GroupBatches implements AutoCloseable {
   /** A newer data file supplying some read columns, read for each batch's rows. */
   private record SecondaryFile(PlannedFile file, int[] fileColumns, int[] readSlots) {}
 
+  /**
+   * Reads {@code group}'s table columns {@code readColumns}, of its rows (positions from the
+   * group's first row ID) in {@code rows} (all live rows when null), with {@code filter} applied
+   * (null for none). Its data files come from {@code openFiles} when given (each opened at most
+   * once for the whole read), else they are opened here with {@code readOptions} and closed with
+   * this.
+   */
   GroupBatches(
       TableState table,
       DataGroup group,
@@ -96,9 +105,11 @@ final class GroupBatches implements AutoCloseable {
       ScanFilter filter,
       BufferAllocator allocator,
       int batchSize,
-      RowFileOptions readOptions)
+      RowFileOptions readOptions,
+      OpenFiles openFiles)
       throws IOException {
     this.table = table;
+    this.openFiles = openFiles;
     this.group = group;
     this.allocator = allocator;
     this.readColumns = readColumns;
@@ -172,7 +183,8 @@ final class GroupBatches implements AutoCloseable {
             filterOnMain ? filter : null,
             allocator,
             batchSize,
-            readOptions);
+            readOptions,
+            openFiles);
     try {
       for (int j = 0; j < readColumns.length; j++) {
         if (primarySlot[j] < 0) {
@@ -309,6 +321,12 @@ final class GroupBatches implements AutoCloseable {
   /** A newer data file of the group, opened once (its footer and index read once per group). */
   private RowFileReader secondaryReader(PlannedFile f) throws IOException {
     RowFileReader opened = secondaryReaders.get(f.path());
+    if (opened == null && openFiles != null) {
+      OpenFiles.Lease lease = openFiles.open(f);
+      leases.add(lease);
+      opened = lease.reader();
+      secondaryReaders.put(f.path(), opened);
+    }
     if (opened == null) {
       opened =
           RowFile.open(
@@ -430,9 +448,18 @@ final class GroupBatches implements AutoCloseable {
   @Override
   public void close() throws IOException {
     IOException failure = null;
-    for (RowFileReader r : secondaryReaders.values()) {
+    if (openFiles == null) {
+      for (RowFileReader r : secondaryReaders.values()) {
+        try {
+          r.close();
+        } catch (IOException e) {
+          failure = failure == null ? e : failure;
+        }
+      }
+    }
+    for (OpenFiles.Lease lease : leases) {
       try {
-        r.close();
+        lease.close();
       } catch (IOException e) {
         failure = failure == null ? e : failure;
       }

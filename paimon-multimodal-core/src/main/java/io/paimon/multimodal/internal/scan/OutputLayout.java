@@ -157,6 +157,47 @@ final class OutputLayout {
   }
 
   /**
+   * Fills rows {@code [0, n)} of an empty {@code out} from staged batches (read columns in
+   * data-file form, as {@link GroupBatches} gives them): output row {@code o} is row {@code
+   * rows[o]} of {@code staged[sources[o]]}, read from the file {@code files[sources[o]]} (for
+   * messages), with {@code _ROW_ID} {@code ids[o]}. Each value is copied once ({@link
+   * VectorGather}).
+   */
+  void gather(
+      String[] files,
+      VectorSchemaRoot[] staged,
+      int[] sources,
+      int[] rows,
+      long[] ids,
+      int n,
+      VectorSchemaRoot out)
+      throws RowFormatException {
+    FieldVector[] from = new FieldVector[staged.length];
+    for (int j = 0; j < source.length; j++) {
+      FieldVector target = out.getVector(j);
+      if (source[j] < 0) {
+        BigIntVector rowIds = (BigIntVector) target;
+        for (int o = 0; o < n; o++) {
+          rowIds.setSafe(o, ids[o]);
+        }
+        continue;
+      }
+      for (int k = 0; k < staged.length; k++) {
+        from[k] = staged[k].getVector(source[j]);
+      }
+      if (blob[j]) {
+        String column = outputNames.get(j);
+        for (int o = 0; o < n; o++) {
+          BlobVectors.copy(
+              column, files[sources[o]], types[j], from[sources[o]], rows[o], target, o);
+        }
+      } else {
+        VectorGather.gather(from, sources, rows, n, target);
+      }
+    }
+  }
+
+  /**
    * Moves a whole file batch into an empty {@code out} without copying (no BLOB columns). The
    * buffers {@code out} held are moved back into the file batch, so the reader decodes its next
    * batch into buffers already sized for a batch instead of growing new ones from nothing.

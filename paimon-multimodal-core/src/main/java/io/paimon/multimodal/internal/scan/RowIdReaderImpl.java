@@ -37,16 +37,13 @@ final class RowIdReaderImpl implements RowIdReader {
 
   private final TableState table;
   private final ScanPlanner.Resolved resolved;
-  private final List<DataGroup> groups;
   private final RowIdFetcher fetcher;
-  private boolean closed;
+  private volatile boolean closed;
 
   RowIdReaderImpl(TableState table, ScanContext ctx, long blockCacheBytes) {
     this.table = table;
     this.resolved = ScanPlanner.resolve(table, ctx);
-    // The plan is cached per snapshot: the fetcher asks for the same groups.
-    this.groups = ScanPlanner.groups(table, resolved.snapshot());
-    RowFileOptions options = RowIdFetcher.READ_OPTIONS;
+    RowFileOptions options = RowIdFetcher.readOptions(table.io().readHints());
     if (blockCacheBytes > 0) {
       options = options.blockCache(BlockCache.withCapacity(blockCacheBytes));
     }
@@ -76,7 +73,7 @@ final class RowIdReaderImpl implements RowIdReader {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
     checkTag();
-    RowIds.checkKnown(table, groups, rowIds, resolved.snapshotId());
+    // The fetcher checks every id against the snapshot before reading any.
     return fetcher.fetch(rowIds, batchSize, allocator);
   }
 
@@ -109,5 +106,10 @@ final class RowIdReaderImpl implements RowIdReader {
   @Override
   public void close() {
     closed = true;
+    try {
+      fetcher.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
   }
 }

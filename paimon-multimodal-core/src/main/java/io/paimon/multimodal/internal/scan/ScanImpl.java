@@ -198,9 +198,17 @@ public final class ScanImpl implements Scan {
     List<DataGroup> groups = ScanPlanner.groups(table, resolved.snapshot());
     OutputLayout layout = new OutputLayout(table, ctx);
     if (ctx.rowIds() != null) {
-      checkRowIds(groups, resolved.snapshotId());
+      TakePlan take = checkRowIds(groups, resolved.snapshotId());
       return new TakeReader(
-          table, ctx, resolved, groups, layout, allocator(), RowIdFetcher.READ_OPTIONS);
+          table,
+          ctx,
+          resolved,
+          groups,
+          layout,
+          allocator(),
+          RowIdFetcher.readOptions(table.io().readHints()),
+          take,
+          null);
     }
     if (ctx.split() != null) {
       groups = groups.stream().filter(g -> g.firstRowId() == ctx.split().firstRowId()).toList();
@@ -220,8 +228,12 @@ public final class ScanImpl implements Scan {
         table, ctx, resolved, ScanPlanner.prune(groups, ctx.filter()), layout, allocator());
   }
 
-  private void checkRowIds(List<DataGroup> groups, long snapshotId) {
-    RowIds.checkKnown(table, groups, ctx.rowIds(), snapshotId);
+  /** Sorts the ids once, for the check and the read, and fails naming those no row has. */
+  private TakePlan checkRowIds(List<DataGroup> groups, long snapshotId) {
+    long[] ids = ctx.rowIds();
+    TakePlan take = TakePlan.of(ids, ctx.batchSize(), TakeReader.readEnd(ctx, ids.length));
+    take.check(table.name(), groups, snapshotId);
+    return take;
   }
 
   @Override

@@ -146,7 +146,8 @@ final class TableScanReader extends ArrowReader {
             ctx.filter(),
             allocator,
             ctx.batchSize(),
-            readOptions(table.io().readHints()));
+            readOptions(table.io().readHints()),
+            null);
     return true;
   }
 

@@ -17,10 +17,10 @@
  */
 package io.paimon.multimodal.internal.scan;
 
-import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -31,10 +31,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Streams a takeRowIds scan in the input order, duplicates kept. The ids are processed in chunks of
- * the batch size: a chunk's distinct ids are sorted, fetched file by file through a row selection
- * (only the blocks holding them are read), staged, filtered, and then emitted in the chunk's input
- * order. Memory is one staging batch plus one output batch. Not thread-safe.
+ * Streams a takeRowIds scan in the input order, duplicates kept. The ids were sorted once ({@link
+ * TakePlan}); each pass of them is read group by group in row-ID order, each group's rows in one
+ * row selection (only the blocks holding them are read and decompressed, each once per pass), and
+ * the decoded batches are kept as they are. Output batches are then filled in input order by one
+ * permutation copy per row. Data files come from a read's {@link OpenFiles}, so each is opened once
+ * for the whole take (or, for a {@link RowIdFetcher}, once for all its fetches).
+ *
+ * <p>Memory: the decoded rows of one pass (all of a take of up to {@link TakePlan#PASS_IDS} ids)
+ * plus one output batch. Not thread-safe.
  */
 final class TakeReader extends ArrowReader {
 
@@ -46,13 +51,36 @@ final class TakeReader extends ArrowReader {
   private final OutputLayout layout;
   private final BufferAllocator allocator;
   private final RowFileOptions readOptions;
-  private final long[] ids;
-  private int nextId;
+  private final TakePlan plan;
+  private final OpenFiles openFiles;
+  private final boolean ownsOpenFiles;
+
+  /** The pass being emitted, -1 before the first. */
+  private int pass = -1;
+
+  /** The next input position to emit. */
+  private int next;
+
   private long emitted;
-  private VectorSchemaRoot staging;
-  private long[] stagedIds = new long[0];
+  private final List<VectorSchemaRoot> staged = new ArrayList<>();
+  private final List<String> stagedFiles = new ArrayList<>();
+
+  /** Per distinct id of the pass (from its start), the staged batch holding it, or -1. */
+  private int[] stagedSource = new int[0];
+
+  /** Per distinct id of the pass, its row in that batch. */
+  private int[] stagedRow = new int[0];
+
+  private int[] outSources = new int[0];
+  private int[] outRows = new int[0];
+  private long[] outIds = new long[0];
   private long bytesRead;
 
+  /**
+   * @param plan the ids, sorted once; checked against the snapshot by the caller
+   * @param openFiles the files to read through, or null to open them for this take alone (closed
+   *     with it)
+   */
   TakeReader(
       TableState table,
       ScanContext ctx,
@@ -60,7 +88,9 @@ final class TakeReader extends ArrowReader {
       List<DataGroup> files,
       OutputLayout layout,
       BufferAllocator allocator,
-      RowFileOptions readOptions) {
+      RowFileOptions readOptions,
+      TakePlan plan,
+      OpenFiles openFiles) {
     super(allocator);
     this.readOptions = readOptions;
     this.table = table;
@@ -70,7 +100,18 @@ final class TakeReader extends ArrowReader {
     this.firstRowIds = files.stream().mapToLong(DataGroup::firstRowId).toArray();
     this.layout = layout;
     this.allocator = allocator;
-    this.ids = ctx.rowIds();
+    this.plan = plan;
+    this.ownsOpenFiles = openFiles == null;
+    this.openFiles =
+        openFiles != null ? openFiles : new OpenFiles(table, readOptions, OpenFiles.TAKE_MAX_OPEN);
+  }
+
+  /**
+   * The positions a take reads: all, or with a limit that no filter can cut short, only as many as
+   * the limit (the rest are still checked).
+   */
+  static int readEnd(ScanContext ctx, int ids) {
+    return ctx.limit() >= 0 && ctx.filter() == null ? (int) Math.min(ids, ctx.limit()) : ids;
   }
 
   @Override
@@ -80,94 +121,145 @@ final class TakeReader extends ArrowReader {
     for (FieldVector v : out.getFieldVectors()) {
       v.reset();
     }
+    if (outSources.length == 0) {
+      int size = Math.min(ctx.batchSize(), Math.max(1, plan.readEnd()));
+      outSources = new int[size];
+      outRows = new int[size];
+      outIds = new long[size];
+    }
+    long[] ids = plan.ids();
+    if (next < plan.readEnd()) {
+      // Batches come from rows staged earlier: a tag moved since must still fail the read.
+      ScanPlanner.checkTag(table, resolved);
+    }
     int n = 0;
-    while (n == 0 && nextId < ids.length && (ctx.limit() < 0 || emitted < ctx.limit())) {
-      int end = (int) Math.min(ids.length, (long) nextId + ctx.batchSize());
-      long[] chunk = Arrays.copyOfRange(ids, nextId, end);
-      nextId = end;
-      int staged = stage(chunk);
-      int[] picks = new int[chunk.length];
-      for (long id : chunk) {
-        if (ctx.limit() >= 0 && emitted + n >= ctx.limit()) {
+    while (n == 0 && (ctx.limit() < 0 || emitted < ctx.limit())) {
+      if (pass < 0 || next >= plan.passStart(pass + 1)) {
+        if (pass + 1 >= plan.passes() || plan.passStart(pass + 1) >= plan.readEnd()) {
           break;
         }
-        int at = Arrays.binarySearch(stagedIds, 0, staged, id);
-        if (at >= 0) {
-          picks[n++] = at;
+        stage(++pass);
+        next = plan.passStart(pass);
+      }
+      // A pass ends at or before readEnd (TakePlan cuts passes there).
+      int end = plan.passStart(pass + 1);
+      int base = plan.distinctStart(pass);
+      while (next < end
+          && n < outSources.length
+          && (ctx.limit() < 0 || emitted + n < ctx.limit())) {
+        int d = plan.rank(next) - base;
+        if (stagedSource[d] >= 0) {
+          outSources[n] = stagedSource[d];
+          outRows[n] = stagedRow[d];
+          outIds[n] = ids[next];
+          n++;
         }
+        next++;
       }
-      for (int j = 0; j < out.getFieldVectors().size(); j++) {
-        VectorCopy.copyRows(staging.getVector(j), picks, 0, n, out.getVector(j), 0);
-      }
+    }
+    if (n > 0) {
+      layout.gather(
+          stagedFiles.toArray(new String[0]),
+          staged.toArray(new VectorSchemaRoot[0]),
+          outSources,
+          outRows,
+          outIds,
+          n,
+          out);
     }
     emitted += n;
     out.setRowCount(n);
     return n > 0;
   }
 
-  /** Fetches the distinct ids of a chunk into the staging root, sorted; returns how many passed. */
-  private int stage(long[] chunk) throws IOException {
-    long[] sorted = Arrays.stream(chunk).distinct().sorted().toArray();
-    if (staging == null) {
-      staging = VectorSchemaRoot.create(layout.arrowSchema(), allocator);
+  /**
+   * Reads the distinct ids of pass {@code p}, group by group, keeping the decoded batches, and
+   * notes where each id's row is (or that the filter dropped it).
+   */
+  private void stage(int p) throws IOException {
+    closeStaged();
+    long[] distinct = plan.distinct();
+    int from = plan.distinctStart(p);
+    int to = plan.distinctStart(p + 1);
+    if (stagedSource.length < to - from) {
+      stagedSource = new int[to - from];
+      stagedRow = new int[to - from];
     }
-    for (FieldVector v : staging.getFieldVectors()) {
-      v.reset();
-    }
-    if (stagedIds.length < sorted.length) {
-      stagedIds = new long[sorted.length];
-    }
-    int staged = 0;
-    int i = 0;
-    while (i < sorted.length) {
-      int f = fileOf(sorted[i]);
-      DataGroup file = files.get(f);
-      RoaringBitmap positions = new RoaringBitmap();
+    Arrays.fill(stagedSource, 0, to - from, -1);
+    int i = from;
+    while (i < to) {
+      DataGroup group = files.get(fileOf(distinct[i]));
       int j = i;
-      while (j < sorted.length && sorted[j] < file.endRowId()) {
-        positions.add((int) (sorted[j] - file.firstRowId()));
+      while (j < to && distinct[j] < group.endRowId()) {
         j++;
       }
-      i = j;
+      int[] positions = new int[j - i];
+      for (int k = i; k < j; k++) {
+        positions[k - i] = (int) (distinct[k] - group.firstRowId());
+      }
+      RoaringBitmap rows = RoaringBitmap.bitmapOf(positions);
       ScanPlanner.checkTag(table, resolved);
       try (GroupBatches batches =
           new GroupBatches(
               table,
-              file,
+              group,
               layout.readColumns(),
-              positions,
+              rows,
               ctx.filter(),
               allocator,
-              ctx.batchSize(),
-              readOptions)) {
-        while (batches.next()) {
+              j - i,
+              readOptions,
+              openFiles)) {
+        // The batch size is the group's count of ids: one batch holds all of them (asking for
+        // another would allocate a batch's vectors again for nothing).
+        if (batches.next()) {
+          int source = keep(batches.batch());
+          stagedFiles.add(batches.path());
           int passing = batches.passing();
-          layout.append(
-              batches.path(),
-              batches.batch(),
-              batches.reader(),
-              file.firstRowId(),
-              batches.selected,
-              0,
-              passing,
-              staging,
-              staged);
           for (int r = 0; r < passing; r++) {
             int row = batches.selected == null ? r : batches.selected[r];
-            stagedIds[staged + r] = file.firstRowId() + batches.rowNumber(row);
+            long id = group.firstRowId() + batches.rowNumber(row);
+            int d = Arrays.binarySearch(distinct, i, j, id);
+            stagedSource[d - from] = source;
+            stagedRow[d - from] = row;
           }
-          staged += passing;
         }
         bytesRead += batches.bytesRead();
       }
+      i = j;
     }
-    staging.setRowCount(staged);
-    return staged;
+  }
+
+  /** Moves a decoded batch's buffers into vectors of this reader; returns its index. */
+  private int keep(VectorSchemaRoot batch) {
+    List<FieldVector> kept = new ArrayList<>(batch.getFieldVectors().size());
+    try {
+      for (FieldVector v : batch.getFieldVectors()) {
+        FieldVector copy = v.getField().createVector(allocator);
+        kept.add(copy);
+        v.makeTransferPair(copy).transfer();
+      }
+    } catch (RuntimeException e) {
+      kept.forEach(FieldVector::close);
+      throw e;
+    }
+    VectorSchemaRoot root = new VectorSchemaRoot(kept);
+    root.setRowCount(batch.getRowCount());
+    staged.add(root);
+    return staged.size() - 1;
   }
 
   private int fileOf(long id) {
     int at = Arrays.binarySearch(firstRowIds, id);
     return at >= 0 ? at : -at - 2;
+  }
+
+  private void closeStaged() {
+    for (VectorSchemaRoot root : staged) {
+      root.close();
+    }
+    staged.clear();
+    stagedFiles.clear();
   }
 
   @Override
@@ -176,10 +268,10 @@ final class TakeReader extends ArrowReader {
   }
 
   @Override
-  protected void closeReadSource() {
-    if (staging != null) {
-      staging.close();
-      staging = null;
+  protected void closeReadSource() throws IOException {
+    closeStaged();
+    if (ownsOpenFiles) {
+      openFiles.close();
     }
   }
 

@@ -244,6 +244,22 @@ class FilteredScanPassesTest {
   }
 
   @Test
+  void takeRowIdsOfEveryColumnTypeKeepsTheInputOrderAndDuplicates() {
+    // Neighbouring output rows come from different files: every vector kind is gathered from
+    // several staged batches at once.
+    SplittableRandom random = new SplittableRandom(SEED + 2);
+    long[] ids = LongStream.range(0, 400).map(i -> random.nextLong(written.size())).toArray();
+    for (int batchSize : new int[] {1, 13, 4096}) {
+      List<Map<String, Object>> got = rows(table.takeRowIds(ids).withRowId().batchSize(batchSize));
+      List<Map<String, Object>> want = new ArrayList<>();
+      for (long id : ids) {
+        want.add(withRowId(written.get((int) id), id));
+      }
+      assertThat(got).as("seed %d, batch size %d", SEED, batchSize).isEqualTo(want);
+    }
+  }
+
+  @Test
   void aFullScanMovesFileBatchesWithoutLosingOrMixingRows() throws Exception {
     // Batch sizes that do and do not divide the file row counts, so output batches end short at
     // some file boundaries and whole file batches are moved into the output (buffers swapped).
