@@ -67,7 +67,7 @@ class OpenFilesTest {
       }
       t.add(rows);
     }
-    table = ((ScanImpl) t.scan()).table();
+    table = ((io.paimon.multimodal.internal.TableImpl) t).state();
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ScanContext.initial(null));
     for (DataGroup g : ScanPlanner.groups(table, resolved.snapshot())) {
       files.addAll(g.normals());
