@@ -103,8 +103,14 @@ public final class RowIdFetcher implements AutoCloseable {
   }
 
   private ScanContext context(long[] ids, long snapshotId, int batchSize) {
-    ScanContext ctx = ScanContext.initial(ids).withProjection(columns).withBatchSize(batchSize);
-    return snapshotId > 0 ? ctx.withSnapshot(snapshotId) : ctx;
+    Pin pin = snapshotId > 0 ? new Pin.AtSnapshot(snapshotId) : Pin.LATEST;
+    return ScanContext.of(new RowSet.Taken(ids))
+        .with(
+            d -> {
+              d.projection = columns;
+              d.batchSize = batchSize;
+              d.pin = pin;
+            });
   }
 
   /** The Arrow schema of fetched rows. */

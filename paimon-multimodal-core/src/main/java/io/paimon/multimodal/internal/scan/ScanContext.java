@@ -17,22 +17,21 @@
  */
 package io.paimon.multimodal.internal.scan;
 
-import io.paimon.multimodal.Split;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * Everything a scan has been refined with; immutable, each refinement makes a new one.
+ * What a scan was told: its filter, projection and limit, which snapshot ({@link Pin}) and which
+ * rows ({@link RowSet}) it reads, and how results are batched and allocated. Immutable; {@link
+ * #with} makes a changed copy.
  *
- * @param predicates the where() texts, ANDed
- * @param filter their parsed conjunction, or null
- * @param projection selected columns, or null for all
- * @param limit maximum rows, or -1
- * @param snapshotId pinned snapshot, 0 if unpinned, or {@link #PINNED_EMPTY}
- * @param tag pinned tag, or null
- * @param allocator the allocator for results, or null for the connection's
- * @param rowIds the ids of a takeRowIds scan in input order, or null
- * @param split the single split to read, or null
+ * @param predicates the texts of the {@code where} calls, for messages
+ * @param filter their conjunction, or null for none
+ * @param projection the selected columns, or null for all
+ * @param limit the most rows returned ({@link Long#MAX_VALUE}: no limit)
+ * @param withRowId whether {@code _ROW_ID} is appended
+ * @param allocator the results' allocator, or null for the table's
  */
 record ScanContext(
     List<String> predicates,
@@ -40,155 +39,62 @@ record ScanContext(
     List<String> projection,
     long limit,
     boolean withRowId,
-    long snapshotId,
-    String tag,
+    Pin pin,
+    RowSet rows,
     int batchSize,
-    BufferAllocator allocator,
-    long[] rowIds,
-    Split split) {
+    BufferAllocator allocator) {
 
   static final int DEFAULT_BATCH_SIZE = 4096;
 
-  /** The snapshot id of a scan pinned while its table had no commits: it reads no rows. */
-  static final long PINNED_EMPTY = -1;
-
-  static ScanContext initial(long[] rowIds) {
+  /** A scan of {@code rows} of the latest snapshot, with every other setting at its default. */
+  static ScanContext of(RowSet rows) {
     return new ScanContext(
-        List.of(), null, null, -1, false, 0, null, DEFAULT_BATCH_SIZE, null, rowIds, null);
+        List.of(), null, null, Long.MAX_VALUE, false, Pin.LATEST, rows, DEFAULT_BATCH_SIZE, null);
   }
 
-  ScanContext withFilter(List<String> texts, ScanFilter f) {
-    return new ScanContext(
-        texts,
-        f,
-        projection,
-        limit,
-        withRowId,
-        snapshotId,
-        tag,
-        batchSize,
-        allocator,
-        rowIds,
-        split);
+  /** Whether a limit was set. */
+  boolean limited() {
+    return limit != Long.MAX_VALUE;
   }
 
-  ScanContext withProjection(List<String> columns) {
-    return new ScanContext(
-        predicates,
-        filter,
-        columns,
-        limit,
-        withRowId,
-        snapshotId,
-        tag,
-        batchSize,
-        allocator,
-        rowIds,
-        split);
+  /** The settings being changed: a mutable copy that {@link #with} turns back into a context. */
+  static final class Draft {
+    List<String> predicates;
+    ScanFilter filter;
+    List<String> projection;
+    long limit;
+    boolean withRowId;
+    Pin pin;
+    RowSet rows;
+    int batchSize;
+    BufferAllocator allocator;
+
+    private Draft(ScanContext c) {
+      predicates = c.predicates;
+      filter = c.filter;
+      projection = c.projection;
+      limit = c.limit;
+      withRowId = c.withRowId;
+      pin = c.pin;
+      rows = c.rows;
+      batchSize = c.batchSize;
+      allocator = c.allocator;
+    }
   }
 
-  ScanContext withLimit(long n) {
+  /** A copy with {@code change} applied. */
+  ScanContext with(Consumer<Draft> change) {
+    Draft d = new Draft(this);
+    change.accept(d);
     return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        n,
-        withRowId,
-        snapshotId,
-        tag,
-        batchSize,
-        allocator,
-        rowIds,
-        split);
-  }
-
-  ScanContext withRowIdColumn() {
-    return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        limit,
-        true,
-        snapshotId,
-        tag,
-        batchSize,
-        allocator,
-        rowIds,
-        split);
-  }
-
-  ScanContext withSnapshot(long id) {
-    return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        limit,
-        withRowId,
-        id,
-        tag,
-        batchSize,
-        allocator,
-        rowIds,
-        split);
-  }
-
-  ScanContext withTag(String name) {
-    return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        limit,
-        withRowId,
-        snapshotId,
-        name,
-        batchSize,
-        allocator,
-        rowIds,
-        split);
-  }
-
-  ScanContext withBatchSize(int rows) {
-    return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        limit,
-        withRowId,
-        snapshotId,
-        tag,
-        rows,
-        allocator,
-        rowIds,
-        split);
-  }
-
-  ScanContext withAllocator(BufferAllocator a) {
-    return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        limit,
-        withRowId,
-        snapshotId,
-        tag,
-        batchSize,
-        a,
-        rowIds,
-        split);
-  }
-
-  ScanContext withSplit(Split s) {
-    return new ScanContext(
-        predicates,
-        filter,
-        projection,
-        limit,
-        withRowId,
-        s.snapshotId(),
-        tag,
-        batchSize,
-        allocator,
-        rowIds,
-        s);
+        d.predicates,
+        d.filter,
+        d.projection,
+        d.limit,
+        d.withRowId,
+        d.pin,
+        d.rows,
+        d.batchSize,
+        d.allocator);
   }
 }

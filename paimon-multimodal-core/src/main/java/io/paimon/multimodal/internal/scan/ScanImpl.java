@@ -64,12 +64,12 @@ public final class ScanImpl implements Scan {
 
   /** A scan of the whole table {@code owner}, whose state is {@code table}. */
   public static Scan of(Table owner, TableState table) {
-    return new ScanImpl(owner, table, ScanContext.initial(null));
+    return new ScanImpl(owner, table, ScanContext.of(RowSet.ALL));
   }
 
   /** A scan of the given row IDs of {@code owner}, in order. */
   public static Scan ofRowIds(Table owner, TableState table, long[] rowIds) {
-    return new ScanImpl(owner, table, ScanContext.initial(rowIds.clone()));
+    return new ScanImpl(owner, table, ScanContext.of(new RowSet.Taken(rowIds.clone())));
   }
 
   @Override
@@ -80,7 +80,7 @@ public final class ScanImpl implements Scan {
   @Override
   public boolean splittable() {
     // A tag's scan cannot be split: a split carries its snapshot, and the tag must stay checked.
-    return ctx.limit() < 0 && ctx.rowIds() == null && ctx.split() == null && ctx.tag() == null;
+    return !ctx.limited() && ctx.rows() instanceof RowSet.All && !(ctx.pin() instanceof Pin.AtTag);
   }
 
   @Override
@@ -89,9 +89,13 @@ public final class ScanImpl implements Scan {
     ScanFilter parsed = ScanFilter.parse(predicate, table.schema().rowType());
     List<String> texts = new ArrayList<>(ctx.predicates());
     texts.add(predicate);
+    ScanFilter combined = ctx.filter() == null ? parsed : ctx.filter().and(parsed);
     return with(
-        ctx.withFilter(
-            List.copyOf(texts), ctx.filter() == null ? parsed : ctx.filter().and(parsed)));
+        ctx.with(
+            d -> {
+              d.predicates = List.copyOf(texts);
+              d.filter = combined;
+            }));
   }
 
   @Override
@@ -122,7 +126,7 @@ public final class ScanImpl implements Scan {
         throw new SchemaException("column '" + c + "' is selected twice");
       }
     }
-    return with(ctx.withProjection(List.copyOf(columns)));
+    return with(ctx.with(d -> d.projection = List.copyOf(columns)));
   }
 
   @Override
@@ -130,38 +134,38 @@ public final class ScanImpl implements Scan {
     if (n < 0) {
       throw new IllegalArgumentException("limit must not be negative, got " + n);
     }
-    return with(ctx.withLimit(n));
+    return with(ctx.with(d -> d.limit = n));
   }
 
   @Override
   public Scan withRowId() {
-    return with(ctx.withRowIdColumn());
+    return with(ctx.with(d -> d.withRowId = true));
   }
 
   @Override
   public Scan snapshot(long snapshotId) {
-    if (ctx.tag() != null) {
+    if (ctx.pin() instanceof Pin.AtTag tag) {
       throw new IllegalArgumentException(
           "a scan reads either a snapshot or a tag; it is already pinned to tag '"
-              + ctx.tag()
+              + tag.name()
               + "'");
     }
     if (snapshotId <= 0) {
       throw new IllegalArgumentException("snapshot ids start at 1, got " + snapshotId);
     }
-    return with(ctx.withSnapshot(snapshotId));
+    return with(ctx.with(d -> d.pin = new Pin.AtSnapshot(snapshotId)));
   }
 
   @Override
   public Scan tag(String tagName) {
     Objects.requireNonNull(tagName, "tagName");
-    if (ctx.snapshotId() != 0) {
+    if (ctx.pin() instanceof Pin.AtSnapshot || ctx.pin() instanceof Pin.NoSnapshot) {
       throw new IllegalArgumentException(
           "a scan reads either a snapshot or a tag; it is already"
               + " pinned to snapshot "
-              + Math.max(0, ctx.snapshotId()));
+              + (ctx.pin() instanceof Pin.AtSnapshot at ? at.id() : 0));
     }
-    return with(ctx.withTag(tagName));
+    return with(ctx.with(d -> d.pin = new Pin.AtTag(tagName)));
   }
 
   @Override
@@ -169,22 +173,24 @@ public final class ScanImpl implements Scan {
     if (rows <= 0) {
       throw new IllegalArgumentException("batchSize must be positive, got " + rows);
     }
-    return with(ctx.withBatchSize(rows));
+    return with(ctx.with(d -> d.batchSize = rows));
   }
 
   @Override
   public Scan allocator(BufferAllocator allocator) {
-    return with(ctx.withAllocator(Objects.requireNonNull(allocator, "allocator")));
+    Objects.requireNonNull(allocator, "allocator");
+    return with(ctx.with(d -> d.allocator = allocator));
   }
 
   @Override
   public Scan pinned() {
-    if (ctx.snapshotId() != 0 || ctx.tag() != null) {
+    if (ctx.pin().pinned()) {
       return this;
     }
     long id = resolvedSnapshotId();
     // Pinned before the first commit: the scan stays empty whatever is committed later.
-    return with(ctx.withSnapshot(id == 0 ? ScanContext.PINNED_EMPTY : id));
+    Pin pin = id == 0 ? Pin.NO_SNAPSHOT : new Pin.AtSnapshot(id);
+    return with(ctx.with(d -> d.pin = pin));
   }
 
   @Override
@@ -197,8 +203,8 @@ public final class ScanImpl implements Scan {
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
     List<DataGroup> groups = ScanPlanner.groups(table, resolved.snapshot());
     OutputLayout layout = new OutputLayout(table, ctx);
-    if (ctx.rowIds() != null) {
-      TakePlan take = checkRowIds(groups, resolved.snapshotId());
+    if (ctx.rows() instanceof RowSet.Taken taken) {
+      TakePlan take = checkRowIds(taken.ids(), groups, resolved.snapshotId());
       return new TakeReader(
           table,
           ctx,
@@ -210,13 +216,14 @@ public final class ScanImpl implements Scan {
           take,
           null);
     }
-    if (ctx.split() != null) {
-      groups = groups.stream().filter(g -> g.firstRowId() == ctx.split().firstRowId()).toList();
-      if (groups.isEmpty() || groups.get(0).rowCount() != ctx.split().rowCount()) {
+    if (ctx.rows() instanceof RowSet.OfSplit of) {
+      Split split = of.split();
+      groups = groups.stream().filter(g -> g.firstRowId() == split.firstRowId()).toList();
+      if (groups.isEmpty() || groups.get(0).rowCount() != split.rowCount()) {
         // Reading nothing would silently drop a worker's share of a sharded read.
         throw new IllegalArgumentException(
             "split "
-                + ctx.split()
+                + split
                 + " is not a row range of snapshot "
                 + resolved.snapshotId()
                 + " of table '"
@@ -229,8 +236,7 @@ public final class ScanImpl implements Scan {
   }
 
   /** Sorts the ids once, for the check and the read, and fails naming those no row has. */
-  private TakePlan checkRowIds(List<DataGroup> groups, long snapshotId) {
-    long[] ids = ctx.rowIds();
+  private TakePlan checkRowIds(long[] ids, List<DataGroup> groups, long snapshotId) {
     TakePlan take = TakePlan.of(ids, ctx.batchSize(), TakeReader.readEnd(ctx, ids.length));
     take.check(table.name(), groups, snapshotId);
     return take;
@@ -297,15 +303,15 @@ public final class ScanImpl implements Scan {
 
   @Override
   public long count() {
-    if (ctx.filter() == null && ctx.rowIds() == null && ctx.split() == null) {
+    if (ctx.filter() == null && ctx.rows() instanceof RowSet.All) {
       ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
       long total = 0;
       for (DataGroup g : ScanPlanner.groups(table, resolved.snapshot())) {
         total += g.liveRows();
       }
-      return ctx.limit() < 0 ? total : Math.min(total, ctx.limit());
+      return Math.min(total, ctx.limit());
     }
-    ScanImpl narrow = with(ctx.withProjection(List.of(Schema.ROW_ID)));
+    ScanImpl narrow = with(ctx.with(d -> d.projection = List.of(Schema.ROW_ID)));
     long n = 0;
     try (ArrowReader reader = narrow.toArrowReader()) {
       while (reader.loadNextBatch()) {
@@ -368,11 +374,16 @@ public final class ScanImpl implements Scan {
   @Override
   public Scan split(Split split) {
     Objects.requireNonNull(split, "split");
-    if (ctx.tag() != null) {
+    if (ctx.pin() instanceof Pin.AtTag tag) {
       throw new IllegalArgumentException(
-          "a split carries its snapshot; the scan is pinned to tag '" + ctx.tag() + "'");
+          "a split carries its snapshot; the scan is pinned to tag '" + tag.name() + "'");
     }
-    return with(ctx.withSplit(split));
+    return with(
+        ctx.with(
+            d -> {
+              d.pin = new Pin.AtSnapshot(split.snapshotId());
+              d.rows = new RowSet.OfSplit(split);
+            }));
   }
 
   @Override
@@ -403,13 +414,13 @@ public final class ScanImpl implements Scan {
         + ", select="
         + ctx.projection()
         + ", limit="
-        + ctx.limit()
+        + (ctx.limited() ? ctx.limit() : "none")
         + ", withRowId="
         + ctx.withRowId()
-        + ", snapshot="
-        + ctx.snapshotId()
-        + ", tag="
-        + ctx.tag()
+        + ", pin="
+        + ctx.pin()
+        + ", rows="
+        + (ctx.rows() instanceof RowSet.Taken t ? t.ids().length + " taken" : ctx.rows())
         + "}";
   }
 }

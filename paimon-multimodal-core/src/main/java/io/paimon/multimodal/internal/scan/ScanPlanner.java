@@ -41,20 +41,21 @@ final class ScanPlanner {
 
   static Resolved resolve(TableState table, ScanContext ctx) {
     try {
-      if (ctx.tag() != null) {
-        Optional<TagFile> tag = table.tags().readFile(ctx.tag());
+      Pin pin = ctx.pin();
+      if (pin instanceof Pin.AtTag at) {
+        Optional<TagFile> tag = table.tags().readFile(at.name());
         if (tag.isEmpty()) {
           throw new SnapshotNotFoundException(
-              "table '" + table.name() + "' has no tag '" + ctx.tag() + "'");
+              "table '" + table.name() + "' has no tag '" + at.name() + "'");
         }
         SnapshotFile snapshot = tag.get().snapshot();
-        return new Resolved(snapshot.id(), ctx.tag(), snapshot);
+        return new Resolved(snapshot.id(), at.name(), snapshot);
       }
-      if (ctx.snapshotId() == ScanContext.PINNED_EMPTY) {
+      if (pin instanceof Pin.NoSnapshot) {
         return new Resolved(0, null, null);
       }
-      if (ctx.snapshotId() > 0) {
-        return new Resolved(ctx.snapshotId(), null, read(table, ctx.snapshotId()));
+      if (pin instanceof Pin.AtSnapshot at) {
+        return new Resolved(at.id(), null, read(table, at.id()));
       }
       OptionalLong latest = table.snapshots().latestId();
       if (latest.isEmpty()) {

@@ -75,7 +75,7 @@ final class TableScanReader extends ArrowReader {
     }
     int batchSize = ctx.batchSize();
     int n = 0;
-    while (n < batchSize && (ctx.limit() < 0 || emitted + n < ctx.limit())) {
+    while (n < batchSize && emitted + n < ctx.limit()) {
       if (!batchPending) {
         if (current != null && current.next()) {
           batchPending = true;
@@ -90,8 +90,7 @@ final class TableScanReader extends ArrowReader {
         continue;
       }
       int passing = current.passing();
-      long room =
-          Math.min(batchSize - n, ctx.limit() < 0 ? Long.MAX_VALUE : ctx.limit() - emitted - n);
+      long room = Math.min(batchSize - n, ctx.limit() - emitted - n);
       int take = (int) Math.min(passing - cursor, room);
       if (take > 0) {
         VectorSchemaRoot batch = current.batch();

@@ -111,7 +111,7 @@ final class TakeReader extends ArrowReader {
    * the limit (the rest are still checked).
    */
   static int readEnd(ScanContext ctx, int ids) {
-    return ctx.limit() >= 0 && ctx.filter() == null ? (int) Math.min(ids, ctx.limit()) : ids;
+    return ctx.filter() == null ? (int) Math.min(ids, ctx.limit()) : ids;
   }
 
   @Override
@@ -133,7 +133,7 @@ final class TakeReader extends ArrowReader {
       ScanPlanner.checkTag(table, resolved);
     }
     int n = 0;
-    while (n == 0 && (ctx.limit() < 0 || emitted < ctx.limit())) {
+    while (n == 0 && emitted < ctx.limit()) {
       if (pass < 0 || next >= plan.passStart(pass + 1)) {
         if (pass + 1 >= plan.passes() || plan.passStart(pass + 1) >= plan.readEnd()) {
           break;
@@ -144,9 +144,7 @@ final class TakeReader extends ArrowReader {
       // A pass ends at or before readEnd (TakePlan cuts passes there).
       int end = plan.passStart(pass + 1);
       int base = plan.distinctStart(pass);
-      while (next < end
-          && n < outSources.length
-          && (ctx.limit() < 0 || emitted + n < ctx.limit())) {
+      while (next < end && n < outSources.length && emitted + n < ctx.limit()) {
         int d = plan.rank(next) - base;
         if (stagedSource[d] >= 0) {
           outSources[n] = stagedSource[d];

@@ -68,7 +68,7 @@ class OpenFilesTest {
       t.add(rows);
     }
     table = ((io.paimon.multimodal.internal.TableImpl) t).state();
-    ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ScanContext.initial(null));
+    ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ScanContext.of(RowSet.ALL));
     for (DataGroup g : ScanPlanner.groups(table, resolved.snapshot())) {
       files.addAll(g.normals());
     }
