@@ -76,7 +76,9 @@ import org.duckdb.DuckDBResultSet;
  *   <li>a 1% {@code id} range: ours vs DuckDB with the same SQL predicate, and our filtered scan
  *       against our full scan (file pruning must make it at least 20x faster);
  *   <li>{@code takeRowIds} of 10,000 random ids vs DuckDB {@code WHERE id IN (SELECT id FROM ids)}
- *       on a temporary table of the same ids;
+ *       on a temporary table of the same ids, and vs its block-decompression bound: the blocks
+ *       holding the ids, each decompressed once with zstd-jni from memory in one thread ({@code
+ *       core.take_row_ids_bound});
  *   <li>commit latency of 10-row commits on a separate table at ~10 and at ~1,000 snapshots of
  *       history (must stay within 1.5x);
  *   <li>write rows/s of our {@code add} vs DuckDB's Appender (reported, not a target).
