@@ -34,9 +34,9 @@ import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * Copies one cell of a BLOB-bearing column from its data-file form (BLOB cells as serialized
- * descriptors in a Binary vector) to its output form (descriptor structs, see {@link TableArrow}),
- * walking ARRAY, MAP and ROW around the BLOBs and copying every part without a BLOB
- * vector-to-vector. Stateless.
+ * descriptors in a Binary vector) to its output form (descriptor structs, see {@link
+ * io.paimon.multimodal.arrow.TableArrow}), walking ARRAY, MAP and ROW around the BLOBs and copying
+ * every part without a BLOB vector-to-vector. Stateless.
  */
 public final class BlobVectors {
 
