@@ -35,6 +35,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Reads and writes finish whatever the executor: one whose only thread is busy for the whole read,
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * a one-thread executor whose only thread is itself the reader (a read inside a task of the pool it
  * reads with), and they give the same rows as without an executor.
  */
+@Timeout(120) // a read that cannot progress hangs: fail instead
 class ExecutorProgressTest {
 
   private static final RowType TYPE =

@@ -31,11 +31,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * {@link Pump}: steps run one at a time and in order on any executor, a consumer runs a step no
  * thread has started, and {@link Pump#stop()} waits for a running step and lets none start after.
  */
+@Timeout(120) // a pump that cannot progress hangs its consumer: fail instead
 class PumpTest {
 
   /** Items 0, 1, 2, ... produced while there is room; room is handed back by the consumer. */
