@@ -336,8 +336,9 @@ class ResourceSafetyTest {
     assertThat(out.closes).as("closing again does nothing").isEqualTo(1);
   }
 
-  private static RowFileOptions smallBlocks() {
-    return RowFileOptions.defaults().blockSize(134);
+  /** Small blocks, compressed on the executor while the next is encoded. */
+  private RowFileOptions smallBlocks() {
+    return RowFileOptions.defaults().executor(executor).blockSize(134);
   }
 
   private static RowFileWriter writeRows(RowFileWriter writer, int rows) throws IOException {
@@ -351,7 +352,7 @@ class ResourceSafetyTest {
   void writerClosesItsStreamAfterAFailedBlockFlush() throws IOException {
     FailingStream out = new FailingStream(0);
     RowFileWriter writer = RowFile.newWriter(out, "failing.row", TYPE, smallBlocks());
-    // Blocks are written in the background: the failure of block 0 surfaces when block 1 is
+    // Blocks are written on the executor: the failure of block 0 surfaces when block 1 is
     // flushed (10 rows a block here).
     assertThatIOException()
         .isThrownBy(() -> writeRows(writer, 30))
