@@ -77,6 +77,23 @@ public final class RowFormatComparison {
   static final double SCAN_TARGET = 0.75;
   static final double LOOKUP_TARGET = 0.9;
 
+  /**
+   * Where the codec's background work runs (read-ahead, parallel decoding, block compression), as a
+   * connection's decode pool would run it: one daemon thread per processor. The format starts no
+   * thread of its own; without an executor everything would run in the calling thread.
+   */
+  static final java.util.concurrent.ExecutorService POOL =
+      java.util.concurrent.Executors.newFixedThreadPool(
+          Runtime.getRuntime().availableProcessors(),
+          r -> {
+            Thread t = new Thread(r, "rowformat-bench");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** The default options on {@link #POOL}. */
+  static final RowFileOptions OPTIONS = RowFileOptions.defaults().executor(POOL);
+
   private final Config config;
 
   private RowFormatComparison(Config config) {
@@ -155,7 +172,7 @@ public final class RowFormatComparison {
                 () -> {
                   Files.deleteIfExists(ours);
                   try (RowFileWriter writer =
-                      RowFile.newWriter(ours, BenchmarkDataset.TYPE, RowFileOptions.defaults())) {
+                      RowFile.newWriter(ours, BenchmarkDataset.TYPE, OPTIONS)) {
                     for (Row row : rows) {
                       writer.write(row);
                     }
@@ -200,7 +217,7 @@ public final class RowFormatComparison {
                 () -> {
                   long n = 0;
                   long sum = 0;
-                  try (RowFileReader reader = RowFile.open(ours, BenchmarkDataset.TYPE);
+                  try (RowFileReader reader = RowFile.open(ours, BenchmarkDataset.TYPE, OPTIONS);
                       CloseableIterator<Row> it = reader.iterator()) {
                     while (it.hasNext()) {
                       sum += (Long) it.next().get(0);
@@ -212,20 +229,13 @@ public final class RowFormatComparison {
                 })
             .add(
                 "ours scan into Arrow (arrowReader, batch " + ARROW_READ_BATCH + ")",
-                () -> scanArrow(ours, RowFileOptions.defaults(), allocator, rowCount))
+                () -> scanArrow(ours, OPTIONS, allocator, rowCount))
             .add(
                 "ours scan into Arrow with maxCoalescedRead 1 MiB (default 8 MiB)",
-                () ->
-                    scanArrow(
-                        ours,
-                        RowFileOptions.defaults().maxCoalescedRead(1 << 20),
-                        allocator,
-                        rowCount))
+                () -> scanArrow(ours, OPTIONS.maxCoalescedRead(1 << 20), allocator, rowCount))
             .add(
                 "ours scan into Arrow without read-ahead (readAheadBlocks 0)",
-                () ->
-                    scanArrow(
-                        ours, RowFileOptions.defaults().readAheadBlocks(0), allocator, rowCount))
+                () -> scanArrow(ours, OPTIONS.readAheadBlocks(0), allocator, rowCount))
             .add(
                 "raw zstd-jni decompression of our blocks (file bytes in memory)",
                 () -> decompressAll(file, layout, new byte[maxBlock]))

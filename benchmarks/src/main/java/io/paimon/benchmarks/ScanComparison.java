@@ -34,6 +34,7 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.Table;
+import io.paimon.row.BenchmarkDataset;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileLayout;
 import io.paimon.row.RowFileReader;

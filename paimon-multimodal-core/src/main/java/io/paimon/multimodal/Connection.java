@@ -65,7 +65,17 @@ public interface Connection extends AutoCloseable {
   /** The allocator results are allocated from by default. */
   BufferAllocator allocator();
 
-  /** Closes the allocator. */
+  /**
+   * The connection's thread pools, which every read and write of its tables shares ({@link
+   * Multimodal.Builder#ioThreads}, {@link Multimodal.Builder#decodeThreads}).
+   */
+  SharedExecutors executors();
+
+  /**
+   * Closes the connection: stops its thread pools, waiting up to 10 s for tasks still running (then
+   * logs a warning and interrupts them), closes the allocator (which fails if results were not
+   * closed) and the storage it opened. Close scans, readers and loaders first.
+   */
   @Override
   void close();
 }

@@ -21,6 +21,7 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.ArrowMemory;
 import io.paimon.multimodal.internal.ConnectionImpl;
 import io.paimon.multimodal.internal.ConnectionOptions;
+import io.paimon.multimodal.internal.exec.ConnectionExecutors;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -110,6 +111,39 @@ public final class Multimodal {
      */
     public Builder fileIO(FileIO fileIO) {
       this.fileIO = Objects.requireNonNull(fileIO, "fileIO");
+      return this;
+    }
+
+    /**
+     * The most threads of the connection's I/O pool (connection option {@code io-threads}), which
+     * runs work that blocks: BLOB fetches, a training loader's batches, reads of data files over an
+     * object store. Default {@code max(64, 4 x availableProcessors)}: these threads mostly wait for
+     * storage, so the pool bounds the requests in flight rather than CPU use, and threads start
+     * only when work is waiting. A BLOB read's {@code parallelism} above this size gets this many
+     * requests at once.
+     *
+     * @throws IllegalArgumentException if {@code threads < 1}
+     */
+    public Builder ioThreads(int threads) {
+      return threads("ioThreads", ConnectionExecutors.IO_THREADS, threads);
+    }
+
+    /**
+     * The most threads of the connection's decode pool (connection option {@code decode-threads}),
+     * which runs CPU-bound work: reading, decompressing and decoding local data files, compressing
+     * written blocks. Default: the number of processors.
+     *
+     * @throws IllegalArgumentException if {@code threads < 1}
+     */
+    public Builder decodeThreads(int threads) {
+      return threads("decodeThreads", ConnectionExecutors.DECODE_THREADS, threads);
+    }
+
+    private Builder threads(String what, String key, int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException(what + " must be at least 1, is " + threads);
+      }
+      options.put(key, Integer.toString(threads));
       return this;
     }
 

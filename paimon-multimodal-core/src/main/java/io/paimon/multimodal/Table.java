@@ -53,6 +53,12 @@ public interface Table {
    */
   BufferAllocator allocator();
 
+  /**
+   * The thread pools of the connection the table was opened from, which its reads and writes run
+   * on; modules reading the table run their tasks there too (see {@link SharedExecutors}).
+   */
+  SharedExecutors executors();
+
   /** A scan of the whole table at the latest snapshot. */
   Scan scan();
 

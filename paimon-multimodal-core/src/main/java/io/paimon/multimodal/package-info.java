@@ -34,5 +34,17 @@
  * io.paimon.multimodal.Scan} are thread-safe; readers they return are not, and must be closed.
  * Errors are unchecked and specific ({@link io.paimon.multimodal.SchemaException}, {@link
  * io.paimon.multimodal.PredicateException}, ...). See {@code docs/tables.md}.
+ *
+ * <p>Threads: a connection owns an I/O and a decode pool ({@link
+ * io.paimon.multimodal.SharedExecutors}, sized by {@code Multimodal.builder().ioThreads(n)
+ * .decodeThreads(n)}) that every read and write shares; a module runs its tasks there as a {@link
+ * io.paimon.multimodal.TaskGroup}, whose waits cannot deadlock the bounded pools:
+ *
+ * <pre>{@code
+ * try (TaskGroup fetches = table.executors().newIoGroup("my-read", parallelism)) {
+ *   Future<byte[]> f = fetches.submit(() -> fetch(range));
+ *   byte[] bytes = f.get(); // on a pool thread, runs the task itself if no thread has started it
+ * }
+ * }</pre>
  */
 package io.paimon.multimodal;

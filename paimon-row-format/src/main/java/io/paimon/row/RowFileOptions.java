@@ -17,6 +17,8 @@
  */
 package io.paimon.row;
 
+import java.util.concurrent.Executor;
+
 /**
  * Options of {@code .row} writers and readers. Immutable: every setter returns a copy. Thread-safe.
  *
@@ -45,6 +47,7 @@ public final class RowFileOptions {
           DEFAULT_READ_AHEAD_BLOCKS,
           DEFAULT_MAX_COALESCED_READ,
           Math.min(4, Runtime.getRuntime().availableProcessors()),
+          null,
           null);
 
   private final int blockSize;
@@ -53,6 +56,7 @@ public final class RowFileOptions {
   private final int maxCoalescedRead;
   private final int decodeThreads;
   private final BlockCache blockCache;
+  private final Executor executor;
 
   private RowFileOptions(
       int blockSize,
@@ -60,16 +64,21 @@ public final class RowFileOptions {
       int readAheadBlocks,
       int maxCoalescedRead,
       int decodeThreads,
-      BlockCache blockCache) {
+      BlockCache blockCache,
+      Executor executor) {
     this.blockSize = blockSize;
     this.zstdLevel = zstdLevel;
     this.readAheadBlocks = readAheadBlocks;
     this.maxCoalescedRead = maxCoalescedRead;
     this.decodeThreads = decodeThreads;
     this.blockCache = blockCache;
+    this.executor = executor;
   }
 
-  /** Paimon's defaults: 64 KiB blocks, zstd level 1, 4 blocks of read-ahead. */
+  /**
+   * Paimon's defaults: 64 KiB blocks, zstd level 1, 4 blocks of read-ahead, no executor (so reads
+   * and writes run in the calling thread until one is given).
+   */
   public static RowFileOptions defaults() {
     return DEFAULTS;
   }
@@ -85,7 +94,7 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("blockSize must be positive, got " + bytes);
     }
     return new RowFileOptions(
-        bytes, zstdLevel, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache);
+        bytes, zstdLevel, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache, executor);
   }
 
   /**
@@ -98,12 +107,12 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("zstdLevel must be between -7 and 22, got " + level);
     }
     return new RowFileOptions(
-        blockSize, level, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache);
+        blockSize, level, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache, executor);
   }
 
   /**
-   * How many blocks a sequential iterator reads and decompresses in a background thread ahead of
-   * the block being decoded; 0 reads synchronously in the caller's thread.
+   * How many blocks a sequential iterator reads and decompresses on the {@link #executor} ahead of
+   * the block being decoded; 0, or no executor, reads synchronously in the caller's thread.
    *
    * @throws IllegalArgumentException if negative
    */
@@ -112,7 +121,7 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("readAheadBlocks must not be negative, got " + blocks);
     }
     return new RowFileOptions(
-        blockSize, zstdLevel, blocks, maxCoalescedRead, decodeThreads, blockCache);
+        blockSize, zstdLevel, blocks, maxCoalescedRead, decodeThreads, blockCache, executor);
   }
 
   /**
@@ -125,15 +134,16 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("maxCoalescedRead must be positive, got " + bytes);
     }
     return new RowFileOptions(
-        blockSize, zstdLevel, readAheadBlocks, bytes, decodeThreads, blockCache);
+        blockSize, zstdLevel, readAheadBlocks, bytes, decodeThreads, blockCache, executor);
   }
 
   /**
-   * How many threads decode a full scan into Arrow ({@code arrowReader} without a selection): each
-   * decodes whole batches, reading and decompressing their blocks itself, and the batches are
-   * handed over in order by transferring their buffers. Default: the number of processors, at most
-   * 4. With 1, or with {@link #readAheadBlocks} 0, the scan decodes in the caller's thread (with
-   * read-ahead in one background thread unless that is 0 too).
+   * How many tasks at once decode a full scan into Arrow ({@code arrowReader} without a selection)
+   * on the {@link #executor}: each decodes whole batches, reading and decompressing their blocks
+   * itself, and the batches are handed over in order by transferring their buffers. Default: the
+   * number of processors, at most 4. With 1, with {@link #readAheadBlocks} 0, or without an
+   * executor, the scan decodes in the caller's thread (with read-ahead on the executor unless there
+   * is none or that is 0 too).
    *
    * @throws IllegalArgumentException if not positive
    */
@@ -142,10 +152,10 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("decodeThreads must be positive, got " + threads);
     }
     return new RowFileOptions(
-        blockSize, zstdLevel, readAheadBlocks, maxCoalescedRead, threads, blockCache);
+        blockSize, zstdLevel, readAheadBlocks, maxCoalescedRead, threads, blockCache, executor);
   }
 
-  /** The number of threads decoding a full scan into Arrow. */
+  /** The number of tasks decoding a full scan into Arrow at once. */
   public int decodeThreads() {
     return decodeThreads;
   }
@@ -182,12 +192,42 @@ public final class RowFileOptions {
         readAheadBlocks,
         maxCoalescedRead,
         decodeThreads,
-        java.util.Objects.requireNonNull(cache, "cache"));
+        java.util.Objects.requireNonNull(cache, "cache"),
+        executor);
   }
 
   /** The block cache readers use, or null if none was set. */
   public BlockCache blockCache() {
     return blockCache;
+  }
+
+  /**
+   * Where readers read ahead and decode in parallel, and the writer compresses blocks: an executor
+   * the application shares among all its files (a connection of {@code paimon-multimodal-core}
+   * passes its pools). The format starts no thread of its own and never shuts the executor down.
+   * Without an executor (the default) everything runs in the calling thread: readers read,
+   * decompress and decode there, and {@link #readAheadBlocks} and {@link #decodeThreads} have no
+   * effect; the writer compresses each block there before it takes the next row.
+   *
+   * <p>Any executor works, however small or busy, including one already shut down: tasks of this
+   * format never wait for one another, and a reader or writer about to wait for a task that no
+   * thread has started yet runs that task itself. A task's failure reaches the reader's or writer's
+   * caller as if it had happened in the calling thread.
+   */
+  public RowFileOptions executor(Executor executor) {
+    return new RowFileOptions(
+        blockSize,
+        zstdLevel,
+        readAheadBlocks,
+        maxCoalescedRead,
+        decodeThreads,
+        blockCache,
+        java.util.Objects.requireNonNull(executor, "executor"));
+  }
+
+  /** The executor background work runs on, or null if none was set (all in the caller's thread). */
+  public Executor executor() {
+    return executor;
   }
 
   @Override
@@ -203,6 +243,7 @@ public final class RowFileOptions {
         + ", decodeThreads="
         + decodeThreads
         + (blockCache == null ? "" : ", blockCache=" + blockCache)
+        + (executor == null ? "" : ", executor=" + executor)
         + "}";
   }
 }

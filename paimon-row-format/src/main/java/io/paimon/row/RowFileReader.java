@@ -65,9 +65,10 @@ public interface RowFileReader extends AutoCloseable {
 
   /**
    * Iterates the selected rows (all by default) in file order, projected. Blocks are read and
-   * decompressed ahead in a background thread ({@link RowFileOptions#readAheadBlocks}), with
-   * neighbouring blocks fetched in one ranged read; blocks without a selected row are neither read
-   * nor decompressed. Memory is bounded by the read-ahead, not the file size.
+   * decompressed ahead on the options' executor ({@link RowFileOptions#readAheadBlocks}, {@link
+   * RowFileOptions#executor}; in the calling thread without one), with neighbouring blocks fetched
+   * in one ranged read; blocks without a selected row are neither read nor decompressed. Memory is
+   * bounded by the read-ahead, not the file size.
    */
   CloseableIterator<Row> iterator() throws IOException;
 

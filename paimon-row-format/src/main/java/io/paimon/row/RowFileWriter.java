@@ -27,9 +27,9 @@ import java.io.IOException;
  *
  * <p>Not thread-safe. If {@link #write} throws an {@link IllegalArgumentException} or a {@link
  * RowFormatException}, the row was not written and the writer can go on; if an I/O error occurs the
- * file is incomplete and should be discarded. Blocks are compressed and written by a background
- * thread while the next block is encoded, so an I/O error writing a block surfaces from a later
- * {@link #write} or from {@link #close()}.
+ * file is incomplete and should be discarded. With an executor ({@link RowFileOptions#executor})
+ * blocks are compressed and written there while the next block is encoded, so an I/O error writing
+ * a block surfaces from a later {@link #write} or from {@link #close()}.
  */
 public interface RowFileWriter extends AutoCloseable {
 

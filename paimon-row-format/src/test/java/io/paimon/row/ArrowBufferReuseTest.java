@@ -119,10 +119,10 @@ class ArrowBufferReuseTest {
     byte[] file = file(400);
     List<Row> expected = generic(file);
     RowFileOptions[] paths = {
-      RowFileOptions.defaults().decodeThreads(1),
-      RowFileOptions.defaults().decodeThreads(1).readAheadBlocks(0),
-      RowFileOptions.defaults().decodeThreads(2),
-      RowFileOptions.defaults().decodeThreads(3)
+      RowFileOptions.defaults().executor(TestExecutor.SHARED).decodeThreads(1),
+      RowFileOptions.defaults().executor(TestExecutor.SHARED).decodeThreads(1).readAheadBlocks(0),
+      RowFileOptions.defaults().executor(TestExecutor.SHARED).decodeThreads(2),
+      RowFileOptions.defaults().executor(TestExecutor.SHARED).decodeThreads(3)
     };
     for (RowFileOptions options : paths) {
       for (int batchSize : new int[] {1, 37, 256}) {

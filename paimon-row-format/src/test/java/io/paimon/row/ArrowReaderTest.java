@@ -89,7 +89,10 @@ class ArrowReaderTest {
       expected.add((Row) row.expected());
     }
     byte[] file = RowFiles.write(type, writes, RowFileOptions.defaults().blockSize(blockSize));
-    RowFileOptions options = RowFileOptions.defaults().readAheadBlocks(r.nextBoolean() ? 0 : 4);
+    RowFileOptions options =
+        RowFileOptions.defaults()
+            .executor(TestExecutor.SHARED)
+            .readAheadBlocks(r.nextBoolean() ? 0 : 4);
     String context = "seed " + seed + ", " + rowCount + " rows, block size " + blockSize;
     try (RowFileReader reader = RowFile.open(new CountingInput("arrow.row", file), type, options)) {
       for (int round = 0; round < 2; round++) {

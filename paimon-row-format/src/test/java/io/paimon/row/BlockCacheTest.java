@@ -139,7 +139,8 @@ class BlockCacheTest {
   void fullScansNeitherReadNorFillTheCache() throws IOException {
     byte[] file = file();
     BlockCache cache = BlockCache.withCapacity(1 << 20);
-    RowFileOptions cached = RowFileOptions.defaults().blockCache(cache).decodeThreads(1);
+    RowFileOptions cached =
+        RowFileOptions.defaults().executor(TestExecutor.SHARED).blockCache(cache).decodeThreads(1);
     try (RowFileReader reader =
             RowFile.open(new CountingSeekableInput("c.row", file), TYPE, cached);
         CloseableIterator<Row> it = reader.iterator()) {

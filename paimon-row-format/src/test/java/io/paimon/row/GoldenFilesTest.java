@@ -139,7 +139,9 @@ class GoldenFilesTest {
   void iteratorReturnsEveryRowInFileOrder(String name) throws IOException {
     GoldenFile golden = GoldenFile.load(name);
     List<RowFileOptions> optionsList =
-        List.of(RowFileOptions.defaults(), RowFileOptions.defaults().readAheadBlocks(0));
+        List.of(
+            RowFileOptions.defaults().executor(TestExecutor.SHARED),
+            RowFileOptions.defaults().readAheadBlocks(0));
     for (RowFileOptions options : optionsList) {
       String where = name + " " + options;
       try (RowFileReader reader = RowFile.open(golden.rowPath(), golden.rowType(), options);

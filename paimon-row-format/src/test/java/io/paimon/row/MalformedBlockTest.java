@@ -333,7 +333,8 @@ class MalformedBlockTest {
     byte[] file = b.build();
     for (int readAhead : new int[] {0, 2}) {
       List<Row> rows = new ArrayList<>();
-      RowFileOptions opts = RowFileOptions.defaults().readAheadBlocks(readAhead);
+      RowFileOptions opts =
+          RowFileOptions.defaults().executor(TestExecutor.SHARED).readAheadBlocks(readAhead);
       assertThatExceptionOfType(UncheckedIOException.class)
           .isThrownBy(
               () ->

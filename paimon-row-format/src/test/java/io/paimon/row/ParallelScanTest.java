@@ -35,9 +35,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Full scans into Arrow decoded by several threads ({@link RowFileOptions#decodeThreads}) give the
- * batches, row numbers and errors of the single-threaded reader, and leave no thread or buffer
- * behind.
+ * Full scans into Arrow decoded by several tasks on an executor ({@link
+ * RowFileOptions#decodeThreads}) give the batches, row numbers and errors of the single-threaded
+ * reader, leave no task or buffer behind, and finish on executors that are too small, busy or shut
+ * down.
  */
 class ParallelScanTest {
 
@@ -47,15 +48,22 @@ class ParallelScanTest {
               "ROW<id BIGINT NOT NULL, name STRING, tags ARRAY<STRING>, score DOUBLE, v INT>");
 
   private BufferAllocator allocator;
+  private TestExecutor executor;
 
   @BeforeEach
   void createAllocator() {
     allocator = new RootAllocator();
+    executor = new TestExecutor(4);
   }
 
   @AfterEach
   void closeAllocator() {
+    executor.close();
     allocator.close();
+  }
+
+  private RowFileOptions threads(int n) {
+    return RowFileOptions.defaults().executor(executor).decodeThreads(n);
   }
 
   /** {@code rows} random rows in small blocks, so batches straddle many block boundaries. */
@@ -105,17 +113,12 @@ class ParallelScanTest {
   @Test
   void batchesMatchTheSingleThreadedReaderForEveryBatchSizeAndThreadCount() throws IOException {
     byte[] file = file(1_000, 1);
-    RowFileOptions single = RowFileOptions.defaults().decodeThreads(1);
+    RowFileOptions single = threads(1);
     for (int batchSize : new int[] {1, 7, 64, 333, 999, 1000, 1001}) {
       for (int[] projection : new int[][] {null, {2, 0}, {4}}) {
         List<String> expected = scan(file, single, batchSize, projection);
         for (int threads = 2; threads <= 4; threads++) {
-          assertThat(
-                  scan(
-                      file,
-                      RowFileOptions.defaults().decodeThreads(threads),
-                      batchSize,
-                      projection))
+          assertThat(scan(file, threads(threads), batchSize, projection))
               .as(
                   "batch %d, threads %d, projection %s",
                   batchSize, threads, Arrays.toString(projection))
@@ -123,7 +126,8 @@ class ParallelScanTest {
         }
       }
     }
-    assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+    assertThat(executor.taskNames("paimon-row-decode p.row #")).hasSize(4);
+    assertThat(ResourceSafetyTest.readAheadTasks(executor, "p.row")).isEmpty();
   }
 
   @Test
@@ -134,17 +138,14 @@ class ParallelScanTest {
     List<String> expected = new ArrayList<>();
     Throwable expectedError = null;
     try {
-      expected.addAll(scan(damaged, RowFileOptions.defaults().decodeThreads(1), 50, null));
+      expected.addAll(scan(damaged, threads(1), 50, null));
     } catch (RowFormatException e) {
       expectedError = e;
     }
     assertThat(expectedError).as("the damage must be detected").isNotNull();
     List<String> got = new ArrayList<>();
     try (RowFileReader reader =
-            RowFile.open(
-                new CountingSeekableInput("p.row", damaged),
-                TYPE,
-                RowFileOptions.defaults().decodeThreads(3));
+            RowFile.open(new CountingSeekableInput("p.row", damaged), TYPE, threads(3));
         RowArrowReader arrow = reader.arrowReader(allocator, 50)) {
       assertThatThrownBy(
               () -> {
@@ -157,23 +158,27 @@ class ParallelScanTest {
       assertThat(arrow.loadNextBatch()).isFalse();
     }
     assertThat(got).hasSizeLessThanOrEqualTo(20);
-    assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+    assertThat(ResourceSafetyTest.readAheadTasks(executor, "p.row")).isEmpty();
     assertThat(allocator.getAllocatedMemory()).isZero();
   }
 
   @Test
-  void anAbandonedScanStopsItsThreadsAndFreesItsBuffers() throws IOException {
+  void anAbandonedScanStopsItsTasksAndFreesItsBuffers() throws IOException {
     byte[] file = file(2_000, 3);
-    try (RowFileReader reader =
-        RowFile.open(
-            new CountingSeekableInput("p.row", file),
-            TYPE,
-            RowFileOptions.defaults().decodeThreads(3))) {
+    CountingSeekableInput input = new CountingSeekableInput("p.row", file);
+    try (RowFileReader reader = RowFile.open(input, TYPE, threads(3))) {
       RowArrowReader arrow = reader.arrowReader(allocator, 100);
       assertThat(arrow.loadNextBatch()).isTrue();
-      assertThat(ResourceSafetyTest.readAheadThreads("p.row")).hasSize(3);
+      assertThat(ResourceSafetyTest.readAheadTaskNames(executor, "p.row"))
+          .containsExactly(
+              "paimon-row-decode p.row #0",
+              "paimon-row-decode p.row #1",
+              "paimon-row-decode p.row #2");
       arrow.close();
-      assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+      long reads = input.reads();
+      assertThat(ResourceSafetyTest.readAheadTasks(executor, "p.row")).isEmpty();
+      assertThat(executor.awaitIdle()).isTrue();
+      assertThat(input.reads()).as("nothing read after close").isEqualTo(reads);
       assertThat(allocator.getAllocatedMemory()).isZero();
     }
   }
@@ -183,12 +188,18 @@ class ParallelScanTest {
     byte[] file = file(500, 4);
     try (RowFileReader reader =
             RowFile.open(
-                new CountingSeekableInput("p.row", file),
-                TYPE,
-                RowFileOptions.defaults().decodeThreads(4).readAheadBlocks(0));
+                new CountingSeekableInput("p.row", file), TYPE, threads(4).readAheadBlocks(0));
         RowArrowReader arrow = reader.arrowReader(allocator, 10)) {
       assertThat(arrow.loadNextBatch()).isTrue();
-      assertThat(ResourceSafetyTest.readAheadThreads("p.row")).isEmpty();
+      assertThat(executor.taskCount()).isZero();
+    }
+    try (RowFileReader reader =
+            RowFile.open(
+                new CountingSeekableInput("p.row", file),
+                TYPE,
+                RowFileOptions.defaults().decodeThreads(4));
+        RowArrowReader arrow = reader.arrowReader(allocator, 10)) {
+      assertThat(arrow.loadNextBatch()).as("without an executor").isTrue();
     }
     assertThatThrownBy(() -> RowFileOptions.defaults().decodeThreads(0))
         .isInstanceOf(IllegalArgumentException.class)

@@ -70,7 +70,10 @@ class ProjectionSelectionTest {
   }
 
   private RowFileReader open(CountingInput input, int readAheadBlocks) throws IOException {
-    return RowFile.open(input, TYPE, RowFileOptions.defaults().readAheadBlocks(readAheadBlocks));
+    return RowFile.open(
+        input,
+        TYPE,
+        RowFileOptions.defaults().executor(TestExecutor.SHARED).readAheadBlocks(readAheadBlocks));
   }
 
   private RowFileReader open() throws IOException {

@@ -32,7 +32,8 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
@@ -43,9 +44,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Who closes what: {@link RowFile#open} closes the input when opening fails, the reader closes it
- * once on close (its views never), iterators and Arrow readers stop their read-ahead thread when
- * closed, also when abandoned mid-way or after hitting a corrupt block, and the writer closes its
- * stream even when {@code close()} fails.
+ * once on close (its views never), iterators and Arrow readers stop their read-ahead on the
+ * executor when closed (nothing of theirs runs or reads afterwards), also when abandoned mid-way or
+ * after hitting a corrupt block, and the writer closes its stream even when {@code close()} fails.
  */
 class ResourceSafetyTest {
 
@@ -54,27 +55,35 @@ class ResourceSafetyTest {
   private static final String DECODE_PREFIX = "paimon-row-decode ";
 
   private BufferAllocator allocator;
+  private TestExecutor executor;
 
   @BeforeEach
   void createAllocator() {
     allocator = new RootAllocator();
+    executor = new TestExecutor(2);
   }
 
   @AfterEach
   void closeAllocator() {
+    executor.close();
     allocator.close();
   }
 
-  /** Live read-ahead and decoding threads of files whose name starts with {@code filePrefix}. */
-  static List<String> readAheadThreads(String filePrefix) {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(Thread::isAlive)
-        .map(Thread::getName)
-        .filter(
-            n ->
-                n.startsWith(THREAD_PREFIX + filePrefix)
-                    || n.startsWith(DECODE_PREFIX + filePrefix))
-        .collect(Collectors.toList());
+  /**
+   * Read-ahead and decoding tasks of files whose name starts with {@code filePrefix} that {@code
+   * executor} was given and that have not finished (after a moment to finish in).
+   */
+  static List<String> readAheadTasks(TestExecutor executor, String filePrefix) {
+    List<String> out = new ArrayList<>(executor.unfinished(THREAD_PREFIX + filePrefix));
+    out.addAll(executor.unfinished(DECODE_PREFIX + filePrefix));
+    return out;
+  }
+
+  /** The read-ahead and decoding tasks {@code executor} was ever given for the file. */
+  static Set<String> readAheadTaskNames(TestExecutor executor, String filePrefix) {
+    Set<String> out = new TreeSet<>(executor.taskNames(THREAD_PREFIX + filePrefix));
+    out.addAll(executor.taskNames(DECODE_PREFIX + filePrefix));
+    return out;
   }
 
   /** 500 rows of BIGINT NOT NULL in 50 blocks of 10 rows. */
@@ -89,8 +98,8 @@ class ResourceSafetyTest {
     return out.toByteArray();
   }
 
-  private static RowFileOptions readAhead(int blocks) {
-    return RowFileOptions.defaults().readAheadBlocks(blocks);
+  private RowFileOptions readAhead(int blocks) {
+    return RowFileOptions.defaults().executor(executor).readAheadBlocks(blocks);
   }
 
   @ParameterizedTest
@@ -157,32 +166,38 @@ class ResourceSafetyTest {
   }
 
   @Test
-  void abandonedIteratorStopsItsReadAheadThread() throws IOException {
+  void abandonedIteratorStopsItsReadAhead() throws IOException {
     String name = "abandoned-iterator.row";
-    try (RowFileReader reader =
-        RowFile.open(new CountingSeekableInput(name, fiftyBlocks()), TYPE, readAhead(2))) {
+    CountingSeekableInput input = new CountingSeekableInput(name, fiftyBlocks());
+    try (RowFileReader reader = RowFile.open(input, TYPE, readAhead(2))) {
       CloseableIterator<Row> it = reader.iterator();
       assertThat(it.next()).isEqualTo(Row.of(0L));
       assertThat(it.next()).isEqualTo(Row.of(1L));
-      // The thread waits for free buffers: it cannot finish before the consumer moves on.
-      assertThat(readAheadThreads(name)).hasSize(1);
+      // One producer reads ahead; it runs out of free buffers long before the end of the file.
+      assertThat(readAheadTaskNames(executor, name)).containsExactly(THREAD_PREFIX + name);
       it.close();
-      assertThat(readAheadThreads(name)).isEmpty();
+      long reads = input.reads();
+      assertThat(readAheadTasks(executor, name)).isEmpty();
+      assertThat(executor.awaitIdle()).isTrue();
+      assertThat(input.reads()).as("nothing read after close").isEqualTo(reads);
       assertThat(it.hasNext()).isFalse();
     }
   }
 
   @Test
-  void abandonedArrowReaderStopsItsReadAheadThread() throws IOException {
+  void abandonedArrowReaderStopsItsReadAhead() throws IOException {
     String name = "abandoned-arrow.row";
-    try (RowFileReader reader =
-        RowFile.open(new CountingSeekableInput(name, fiftyBlocks()), TYPE, readAhead(2))) {
+    CountingSeekableInput input = new CountingSeekableInput(name, fiftyBlocks());
+    try (RowFileReader reader = RowFile.open(input, TYPE, readAhead(2))) {
       RowArrowReader arrow = reader.arrowReader(allocator, 15);
       assertThat(arrow.loadNextBatch()).isTrue();
       assertThat(arrow.getVectorSchemaRoot().getRowCount()).isEqualTo(15);
-      assertThat(readAheadThreads(name)).isNotEmpty();
+      assertThat(readAheadTaskNames(executor, name)).isNotEmpty();
       arrow.close();
-      assertThat(readAheadThreads(name)).isEmpty();
+      long reads = input.reads();
+      assertThat(readAheadTasks(executor, name)).isEmpty();
+      assertThat(executor.awaitIdle()).isTrue();
+      assertThat(input.reads()).as("nothing read after close").isEqualTo(reads);
       assertThat(allocator.getAllocatedMemory()).isZero();
     }
   }
@@ -199,7 +214,7 @@ class ResourceSafetyTest {
 
   @ParameterizedTest
   @ValueSource(ints = {0, 1, 3})
-  void iteratorHittingACorruptBlockThrowsAndLeavesNoThread(int readAheadBlocks) throws IOException {
+  void iteratorHittingACorruptBlockThrowsAndLeavesNoTask(int readAheadBlocks) throws IOException {
     String name = "corrupt-iterator-" + readAheadBlocks + ".row";
     List<Row> rows = new ArrayList<>();
     try (RowFileReader reader =
@@ -222,11 +237,11 @@ class ResourceSafetyTest {
       assertThat(rows).hasSize(300);
       assertThat(it.hasNext()).as("the iterator stays failed").isFalse();
     }
-    assertThat(readAheadThreads(name)).isEmpty();
+    assertThat(readAheadTasks(executor, name)).isEmpty();
   }
 
   @Test
-  void arrowReaderHittingACorruptBlockThrowsAndLeavesNoThread() throws IOException {
+  void arrowReaderHittingACorruptBlockThrowsAndLeavesNoTask() throws IOException {
     String name = "corrupt-arrow.row";
     long rows = 0;
     try (RowFileReader reader =
@@ -242,12 +257,12 @@ class ResourceSafetyTest {
           .withMessageEndingWith("block 30 holds 11 rows, the index declares 10");
     }
     assertThat(rows).isEqualTo(300);
-    assertThat(readAheadThreads(name)).isEmpty();
+    assertThat(readAheadTasks(executor, name)).isEmpty();
     assertThat(allocator.getAllocatedMemory()).isZero();
   }
 
   @Test
-  void closingTheReaderFirstStillLetsTheIteratorStopItsThread() throws IOException {
+  void closingTheReaderFirstStillLetsTheIteratorStopItsReadAhead() throws IOException {
     String name = "reader-closed-first.row";
     CountingSeekableInput input = new CountingSeekableInput(name, fiftyBlocks());
     RowFileReader reader = RowFile.open(input, TYPE, readAhead(2));
@@ -256,7 +271,8 @@ class ResourceSafetyTest {
     reader.close();
     assertThat(input.isClosed()).isTrue();
     it.close();
-    assertThat(readAheadThreads(name)).isEmpty();
+    assertThat(readAheadTaskNames(executor, name)).isNotEmpty();
+    assertThat(readAheadTasks(executor, name)).isEmpty();
   }
 
   /** Accepts {@code capacity} bytes, then fails every write; records whether it was closed. */
@@ -320,8 +336,9 @@ class ResourceSafetyTest {
     assertThat(out.closes).as("closing again does nothing").isEqualTo(1);
   }
 
-  private static RowFileOptions smallBlocks() {
-    return RowFileOptions.defaults().blockSize(134);
+  /** Small blocks, compressed on the executor while the next is encoded. */
+  private RowFileOptions smallBlocks() {
+    return RowFileOptions.defaults().executor(executor).blockSize(134);
   }
 
   private static RowFileWriter writeRows(RowFileWriter writer, int rows) throws IOException {
@@ -335,7 +352,7 @@ class ResourceSafetyTest {
   void writerClosesItsStreamAfterAFailedBlockFlush() throws IOException {
     FailingStream out = new FailingStream(0);
     RowFileWriter writer = RowFile.newWriter(out, "failing.row", TYPE, smallBlocks());
-    // Blocks are written in the background: the failure of block 0 surfaces when block 1 is
+    // Blocks are written on the executor: the failure of block 0 surfaces when block 1 is
     // flushed (10 rows a block here).
     assertThatIOException()
         .isThrownBy(() -> writeRows(writer, 30))

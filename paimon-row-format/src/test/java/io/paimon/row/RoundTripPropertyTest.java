@@ -171,7 +171,8 @@ class RoundTripPropertyTest {
     int n = expected.size();
     for (int readAhead : new int[] {0, 4}) {
       String ctx = context + ", readAhead " + readAhead;
-      RowFileOptions options = RowFileOptions.defaults().readAheadBlocks(readAhead);
+      RowFileOptions options =
+          RowFileOptions.defaults().executor(TestExecutor.SHARED).readAheadBlocks(readAhead);
       try (RowFileReader reader =
           RowFile.open(new CountingInput("file.row", file), type, options)) {
         assertThat(reader.rowCount()).as(ctx).isEqualTo(n);

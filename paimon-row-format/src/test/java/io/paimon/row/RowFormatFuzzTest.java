@@ -168,7 +168,8 @@ class RowFormatFuzzTest {
   void seedsReadFullyThroughEveryPath() {
     for (Seed seed : seeds) {
       for (int readAhead : new int[] {0, 2}) {
-        RowFileOptions options = RowFileOptions.defaults().readAheadBlocks(readAhead);
+        RowFileOptions options =
+            RowFileOptions.defaults().executor(TestExecutor.SHARED).readAheadBlocks(readAhead);
         Outcome outcome =
             FuzzHarness.check(seed.name(), seed.bytes(), seed.type(), options, 1, allocator);
         // Paimon's golden files hold null map/multiset keys and nanosecond timestamps beyond
@@ -243,7 +244,9 @@ class RowFormatFuzzTest {
         .as("master seed %d: failing inputs saved in %s", master, FAILURES.toAbsolutePath())
         .isEmpty();
     assertThat(outcomes).as("every outcome occurs").hasSize(Outcome.values().length);
-    assertThat(ResourceSafetyTest.readAheadThreads("fuzz-")).as("read-ahead threads").isEmpty();
+    assertThat(ResourceSafetyTest.readAheadTasks(TestExecutor.SHARED, "fuzz-"))
+        .as("read-ahead tasks")
+        .isEmpty();
   }
 
   private static ExecutorService newCaseExecutor() {
@@ -270,6 +273,7 @@ class RowFormatFuzzTest {
     int[] readAhead = {0, 1, 4};
     int[] coalesce = {1, 300, RowFileOptions.DEFAULT_MAX_COALESCED_READ};
     return RowFileOptions.defaults()
+        .executor(TestExecutor.SHARED)
         .readAheadBlocks(readAhead[r.nextInt(3)])
         .maxCoalescedRead(coalesce[r.nextInt(3)]);
   }
@@ -318,7 +322,8 @@ class RowFormatFuzzTest {
     byte[] data = Files.readAllBytes(file);
     String name = file.getFileName().toString();
     for (int readAhead : new int[] {0, 1, 4}) {
-      RowFileOptions options = RowFileOptions.defaults().readAheadBlocks(readAhead);
+      RowFileOptions options =
+          RowFileOptions.defaults().executor(TestExecutor.SHARED).readAheadBlocks(readAhead);
       Outcome outcome = FuzzHarness.check(name, data, type, options, 7, allocator);
       for (String line : lines) {
         if (line.startsWith("# expect: ")) {

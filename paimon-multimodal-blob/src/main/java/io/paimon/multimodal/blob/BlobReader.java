@@ -62,8 +62,8 @@ import io.paimon.row.CloseableIterator;
  * <p><b>Memory.</b> At most {@link #prefetchBudget} bytes of fetched ranges are held that have not
  * been sliced into the batch being assembled; {@link #stream} therefore holds one batch (of the
  * scan's {@code batchSize} rows) plus the budget, whatever the table size, provided the caller
- * drops each batch before asking for the next; the fetch threads keep reusable read buffers of at
- * most half the budget in all. {@link #read} holds the whole result.
+ * drops each batch before asking for the next; the fetches running at once keep reusable read
+ * buffers of at most half the budget in all. {@link #read} holds the whole result.
  *
  * <p><b>Which descriptors are checked.</b> A descriptor pointing into a {@code .blob} file of the
  * table's data directory is read with its entry's framing (4 bytes before, 12 after, the whole
@@ -73,8 +73,9 @@ import io.paimon.row.CloseableIterator;
  * one of unknown length ({@code -1}) is read to the end of its object.
  *
  * <p>Immutable and thread-safe: each setter returns a new reader. Each {@link #read} or {@link
- * #stream} runs the scan once (an unpinned scan reads the snapshot latest at that moment) and owns
- * its fetch threads, which it stops when done or closed.
+ * #stream} runs the scan once (an unpinned scan reads the snapshot latest at that moment) and runs
+ * its fetches as tasks on the connection's I/O pool ({@code Table.executors()}), which it cancels
+ * when done or closed; it starts no thread of its own.
  */
 public interface BlobReader {
 
@@ -96,7 +97,10 @@ public interface BlobReader {
   }
 
   /**
-   * The number of ranged reads in flight at once (threads of the reader's own pool).
+   * The number of ranged reads in flight at once: a limit on the connection's shared I/O pool
+   * (whose size, {@code Multimodal.Builder.ioThreads}, caps it too), not threads of the reader's
+   * own. A read inside a task of that pool runs reads no thread has started itself while it waits,
+   * so it finishes however small the pool is.
    *
    * @throws IllegalArgumentException if not positive
    */

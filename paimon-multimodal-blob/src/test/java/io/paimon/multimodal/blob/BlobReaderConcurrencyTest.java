@@ -21,8 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.TaskGroup;
 import io.paimon.multimodal.testing.TestStorage;
 import io.paimon.row.CloseableIterator;
 import java.nio.file.Path;
@@ -32,6 +34,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -149,6 +152,56 @@ class BlobReaderConcurrencyTest {
         }
       }
       assertThat(io.maxRunning()).isGreaterThan(1);
+    }
+  }
+
+  @Test
+  @Timeout(300) // a read that cannot progress hangs: fail instead
+  void readsFinishOnOneIoAndOneDecodeThreadAlsoFromInsideAPoolTask() throws Exception {
+    LatencyFileIO io = LatencyFileIO.random(storage.fileIO(), 21, 500);
+    try (Connection conn =
+        Multimodal.builder()
+            .warehouse(storage.newWarehouse(dir.resolve("narrow")))
+            .fileIO(io)
+            .ioThreads(1)
+            .decodeThreads(1)
+            .connect()) {
+      Table t = BlobTables.table(conn, "docs");
+      int[] sizes = new int[80];
+      java.util.Arrays.fill(sizes, 3000);
+      t.add(BlobTables.images(21, 0, 80, sizes));
+      Scan scan = t.scan().where("id >= 5").batchSize(16);
+      List<Object> expected = BlobTables.reference(scan, "image", io);
+      BlobReader reader = BlobReader.of(scan).parallelism(8).holeLimit(0).rangeLimit(4000);
+      java.util.concurrent.Callable<Object> read =
+          () -> {
+            List<Object> got = new ArrayList<>();
+            try (BlobBatch b = reader.read("image")) {
+              got.addAll(b.blobs("image"));
+            }
+            try (CloseableIterator<BlobBatch> it = reader.stream("image")) {
+              while (it.hasNext()) {
+                try (BlobBatch b = it.next()) {
+                  got.addAll(b.blobs("image"));
+                }
+              }
+            }
+            return BlobTables.normalize(got);
+          };
+      List<Object> twice = new ArrayList<>(expected);
+      twice.addAll(expected);
+      Object want = BlobTables.normalize(twice);
+      assertThat(read.call()).isEqualTo(want);
+      // The one I/O thread runs a read whose fetches need that same thread.
+      try (TaskGroup outer = conn.executors().newIoGroup("outer", 2)) {
+        List<java.util.concurrent.Future<Object>> reads = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+          reads.add(outer.submit(read));
+        }
+        for (java.util.concurrent.Future<Object> f : reads) {
+          assertThat(f.get(120, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(want);
+        }
+      }
     }
   }
 

@@ -358,24 +358,36 @@ class BlobReaderTest {
   }
 
   /**
-   * The BLOB fetch threads still alive. A closed reader's pool has terminated, but its last worker
-   * may still be returning from its run loop: each thread gets a moment to end first.
+   * The threads still running a BLOB read's fetch task (reads run on the connection's shared I/O
+   * pool, so a fetch shows as a thread whose stack is inside the fetcher). A closed read has
+   * interrupted its fetches and waited for them, so none should be left; a thread still returning
+   * from one gets a moment first.
    */
   static List<Thread> fetchThreads() {
-    List<Thread> out = new ArrayList<>();
-    for (Thread th : Thread.getAllStackTraces().keySet()) {
-      if (th.getName().startsWith("paimon-blob-fetch-")) {
-        try {
-          th.join(1_000);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        if (th.isAlive()) {
-          out.add(th);
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
+    while (true) {
+      List<Thread> out = new ArrayList<>();
+      for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+        if (e.getKey() != Thread.currentThread()
+            && e.getKey().isAlive()
+            && fetching(e.getValue())) {
+          out.add(e.getKey());
         }
       }
+      if (out.isEmpty() || System.nanoTime() > deadline) {
+        return out;
+      }
+      Thread.onSpinWait();
     }
-    return out;
+  }
+
+  private static boolean fetching(StackTraceElement[] stack) {
+    for (StackTraceElement frame : stack) {
+      if (frame.getClassName().startsWith("io.paimon.multimodal.blob.internal.Fetcher")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Test

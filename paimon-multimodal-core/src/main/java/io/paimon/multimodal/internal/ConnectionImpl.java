@@ -22,11 +22,13 @@ import io.paimon.multimodal.DatabaseNotFoundException;
 import io.paimon.multimodal.MultimodalException;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.TableExistsException;
 import io.paimon.multimodal.TableNotFoundException;
 import io.paimon.multimodal.UnsupportedTableException;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.exec.ConnectionExecutors;
 import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.multimodal.internal.meta.SchemaStore;
 import io.paimon.multimodal.internal.paimon.SchemaJson;
@@ -54,6 +56,7 @@ public final class ConnectionImpl implements Connection {
   private final Map<String, String> options;
   private final BufferAllocator allocator;
   private final MetadataCache metadataCache;
+  private final ConnectionExecutors executors;
 
   /**
    * A connection over {@code io}; it closes {@code io} on {@link #close()} if {@code ownsIo} (it
@@ -69,10 +72,19 @@ public final class ConnectionImpl implements Connection {
     this.io = new SchemeRoutingFileIO(io, ownsIo, this.warehouse, options);
     this.options = Map.copyOf(options);
     this.metadataCache = new MetadataCache(metadataCacheSize(options));
+    ConnectionExecutors pools;
+    try {
+      pools = ConnectionExecutors.of(options);
+    } catch (RuntimeException e) {
+      closeStorage(e);
+      throw e;
+    }
+    this.executors = pools;
     this.allocator = new RootAllocator();
     try {
       createDatabase(database, true);
     } catch (RuntimeException e) {
+      executors.close(ConnectionExecutors.CLOSE_WAIT);
       allocator.close();
       closeStorage(e);
       throw e;
@@ -216,7 +228,8 @@ public final class ConnectionImpl implements Connection {
           "cannot read the schema of table '" + name + "': " + e.getMessage(), e);
     }
     checkReadable(name, schema);
-    return new TableImpl(TableState.of(name, io, paths, schema, schemas, allocator, metadataCache));
+    return new TableImpl(
+        TableState.of(name, io, paths, schema, schemas, allocator, metadataCache, executors));
   }
 
   /** Refuses, on open, a Paimon table this library would read wrongly, naming the reason. */
@@ -360,8 +373,15 @@ public final class ConnectionImpl implements Connection {
   }
 
   @Override
+  public SharedExecutors executors() {
+    return executors;
+  }
+
+  @Override
   public void close() {
     try {
+      // The pools first: a task still running may hold buffers of the allocator.
+      executors.close(ConnectionExecutors.CLOSE_WAIT);
       allocator.close();
     } finally {
       try {

@@ -18,6 +18,7 @@
 package io.paimon.multimodal.internal;
 
 import io.paimon.multimodal.fs.FileIOLoader;
+import io.paimon.multimodal.internal.exec.ConnectionExecutors;
 import io.paimon.multimodal.internal.meta.MetadataCache;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +34,11 @@ import java.util.TreeSet;
 public final class ConnectionOptions {
 
   /** Keys the connection itself reads. */
-  static final Set<String> CORE_KEYS = Set.of(MetadataCache.MAX_SIZE_OPTION);
+  static final Set<String> CORE_KEYS =
+      Set.of(
+          MetadataCache.MAX_SIZE_OPTION,
+          ConnectionExecutors.IO_THREADS,
+          ConnectionExecutors.DECODE_THREADS);
 
   private ConnectionOptions() {}
 

@@ -21,6 +21,7 @@ import io.paimon.multimodal.CommitConflictException;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
@@ -86,6 +87,11 @@ public final class TableImpl implements Table {
   @Override
   public String location() {
     return state.paths().root();
+  }
+
+  @Override
+  public SharedExecutors executors() {
+    return state.executors();
   }
 
   @Override

@@ -19,6 +19,7 @@ package io.paimon.multimodal.internal;
 
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.exec.ConnectionExecutors;
 import io.paimon.multimodal.internal.meta.ManifestStore;
 import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.multimodal.internal.meta.SchemaStore;
@@ -30,7 +31,8 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * Everything a table's readers and writers share: its storage, paths, its latest schema (as Paimon
  * stores it and as the public API shows it), its parsed options, and the stores of its schema
- * versions, snapshots, manifests and tags. Immutable; the stores are thread-safe.
+ * versions, snapshots, manifests and tags, and the connection's allocator and pools. Immutable; the
+ * stores are thread-safe.
  *
  * @param tableSchema the latest schema version, with field ids
  * @param schema the same as the public {@link Schema}
@@ -47,7 +49,8 @@ public record TableState(
     SnapshotStore snapshots,
     ManifestStore manifests,
     TagStore tags,
-    BufferAllocator allocator) {
+    BufferAllocator allocator,
+    ConnectionExecutors executors) {
 
   /** The state of a table whose immutable metadata files are read through {@code cache}. */
   public static TableState of(
@@ -57,7 +60,8 @@ public record TableState(
       TableSchema tableSchema,
       SchemaStore schemas,
       BufferAllocator allocator,
-      MetadataCache cache) {
+      MetadataCache cache,
+      ConnectionExecutors executors) {
     TableOptions options = TableOptions.of(tableSchema.options());
     TablePaths paths = tableRoot.withDataDirectory(options.dataDirectory());
     return new TableState(
@@ -71,7 +75,8 @@ public record TableState(
         new SnapshotStore(io, paths),
         new ManifestStore(io, paths, cache),
         new TagStore(io, paths),
-        allocator);
+        allocator,
+        executors);
   }
 
   /** The id of the latest schema, which writes use. */

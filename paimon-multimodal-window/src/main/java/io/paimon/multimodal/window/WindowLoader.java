@@ -17,6 +17,9 @@
  */
 package io.paimon.multimodal.window;
 
+import io.paimon.multimodal.SharedExecutors;
+import io.paimon.multimodal.TaskGroup;
+import io.paimon.multimodal.window.internal.WindowDatasetImpl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -29,16 +32,16 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
 /**
- * Batches, shuffles and prefetches the samples of a {@link ContiguousWindowDataset} on worker
- * threads, as a PyTorch {@code DataLoader} does.
+ * Batches, shuffles and prefetches the samples of a {@link ContiguousWindowDataset} on the
+ * connection's I/O pool, {@code workers} batches at once, as a PyTorch {@code DataLoader} does with
+ * worker processes.
  *
  * <pre>{@code
  * WindowLoader loader = WindowLoader.builder(dataset).batchSize(32).shuffle().seed(42).build();
@@ -58,16 +61,26 @@ import java.util.function.Function;
  * coalesce, and passed through the collate function. The order is {@code 0 .. size - 1}, or with
  * {@link Builder#shuffle()} a permutation determined by the seed and the epoch alone.
  *
+ * <p>Threads: the batches are tasks on the I/O pool of the connection the dataset reads ({@link
+ * io.paimon.multimodal.SharedExecutors}); {@code workers} is how many of an epoch's batches are
+ * computed at once, not a number of threads of the loader's own, and no thread is started per
+ * epoch. A batch's reads inside such a task (row fetches, their decoding, BLOB payloads) run on the
+ * same pools and cannot deadlock them however small they are: a task waiting for work no thread has
+ * started does it itself. A dataset not built by {@link ContiguousWindows} names the pools with
+ * {@link Builder#executors}.
+ *
  * <p>The loader is immutable and thread-safe; several epochs may be iterated at once, each by its
- * own {@link Batches}, which owns and stops its threads.
+ * own {@link Batches}, which cancels its batches when closed.
  */
 public final class WindowLoader {
 
   private final Builder options;
+  private final SharedExecutors executors;
   private final int size;
 
-  private WindowLoader(Builder options) {
+  private WindowLoader(Builder options, SharedExecutors executors) {
     this.options = options;
+    this.executors = executors;
     this.size = options.dataset.size();
   }
 
@@ -87,7 +100,8 @@ public final class WindowLoader {
         false,
         Math.min(4, Runtime.getRuntime().availableProcessors()),
         2,
-        WindowLoader::defaultCollate);
+        WindowLoader::defaultCollate,
+        null);
   }
 
   /** The number of batches in each epoch. */
@@ -97,8 +111,8 @@ public final class WindowLoader {
   }
 
   /**
-   * Starts computing the batches of epoch {@code epoch} on worker threads of their own; the caller
-   * must exhaust or {@link Batches#close() close} the result.
+   * Starts computing the batches of epoch {@code epoch} on the I/O pool; the caller must exhaust or
+   * {@link Batches#close() close} the result.
    */
   public Batches epoch(long epoch) {
     int[] order = null;
@@ -115,7 +129,7 @@ public final class WindowLoader {
         order[j] = swap;
       }
     }
-    return new Batches(options, order, size, batchCount());
+    return new Batches(options, executors, order, size, batchCount());
   }
 
   /**
@@ -189,6 +203,7 @@ public final class WindowLoader {
     private final int workers;
     private final int prefetchBatches;
     private final Function<List<Map<String, Object>>, Map<String, Object>> collate;
+    private final SharedExecutors executors;
 
     private Builder(
         ContiguousWindowDataset dataset,
@@ -198,7 +213,8 @@ public final class WindowLoader {
         boolean dropLast,
         int workers,
         int prefetchBatches,
-        Function<List<Map<String, Object>>, Map<String, Object>> collate) {
+        Function<List<Map<String, Object>>, Map<String, Object>> collate,
+        SharedExecutors executors) {
       this.dataset = dataset;
       this.batchSize = batchSize;
       this.shuffle = shuffle;
@@ -207,6 +223,7 @@ public final class WindowLoader {
       this.workers = workers;
       this.prefetchBatches = prefetchBatches;
       this.collate = collate;
+      this.executors = executors;
     }
 
     /**
@@ -217,37 +234,62 @@ public final class WindowLoader {
     public Builder batchSize(int batchSize) {
       checkPositive("batchSize", batchSize);
       return new Builder(
-          dataset, batchSize, shuffle, seed, dropLast, workers, prefetchBatches, collate);
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors);
     }
 
     /** Visits the samples of each epoch in a permutation determined by the seed and the epoch. */
     public Builder shuffle() {
       return new Builder(
-          dataset, batchSize, true, seed, dropLast, workers, prefetchBatches, collate);
+          dataset, batchSize, true, seed, dropLast, workers, prefetchBatches, collate, executors);
     }
 
     /** The shuffle seed (default 0); without {@link #shuffle()} it has no effect. */
     public Builder seed(long seed) {
       return new Builder(
-          dataset, batchSize, shuffle, seed, dropLast, workers, prefetchBatches, collate);
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors);
     }
 
     /** Drops the last batch of an epoch if it is shorter than the batch size. */
     public Builder dropLast() {
       return new Builder(
-          dataset, batchSize, shuffle, seed, true, workers, prefetchBatches, collate);
+          dataset, batchSize, shuffle, seed, true, workers, prefetchBatches, collate, executors);
     }
 
     /**
-     * Worker threads per epoch (default {@code min(4, availableProcessors)}); fewer are started
-     * when an epoch has fewer batches.
+     * How many batches of an epoch are computed at once (default {@code min(4,
+     * availableProcessors)}), as tasks on the connection's I/O pool: a limit, not threads of the
+     * loader's own; the pool's size bounds it too.
      *
      * @throws IllegalArgumentException if {@code workers < 1}
      */
     public Builder workers(int workers) {
       checkPositive("workers", workers);
       return new Builder(
-          dataset, batchSize, shuffle, seed, dropLast, workers, prefetchBatches, collate);
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors);
     }
 
     /**
@@ -259,7 +301,15 @@ public final class WindowLoader {
     public Builder prefetchBatches(int prefetchBatches) {
       checkPositive("prefetchBatches", prefetchBatches);
       return new Builder(
-          dataset, batchSize, shuffle, seed, dropLast, workers, prefetchBatches, collate);
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors);
     }
 
     /**
@@ -271,12 +321,57 @@ public final class WindowLoader {
     public Builder collate(Function<List<Map<String, Object>>, Map<String, Object>> collate) {
       Objects.requireNonNull(collate, "collate");
       return new Builder(
-          dataset, batchSize, shuffle, seed, dropLast, workers, prefetchBatches, collate);
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors);
     }
 
-    /** A loader with these options; it reads the dataset's size once, now. */
+    /**
+     * The pools the batches run on (default: those of the connection the dataset reads, for a
+     * dataset {@link ContiguousWindows} built); needed for a dataset of another kind, for example
+     * {@code table.executors()} of the table it reads.
+     *
+     * @throws NullPointerException if {@code executors} is null
+     */
+    public Builder executors(SharedExecutors executors) {
+      Objects.requireNonNull(executors, "executors");
+      return new Builder(
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors);
+    }
+
+    /**
+     * A loader with these options; it reads the dataset's size once, now.
+     *
+     * @throws IllegalStateException if no {@link #executors} were given for a dataset that {@link
+     *     ContiguousWindows} did not build
+     */
     public WindowLoader build() {
-      return new WindowLoader(this);
+      SharedExecutors pools = executors;
+      if (pools == null && dataset instanceof WindowDatasetImpl) {
+        pools = ((WindowDatasetImpl) dataset).executors();
+      }
+      if (pools == null) {
+        throw new IllegalStateException(
+            "the dataset "
+                + dataset.getClass().getName()
+                + " was not built by ContiguousWindows: name the pools its batches run on with"
+                + " WindowLoader.Builder.executors(table.executors())");
+      }
+      return new WindowLoader(this, pools);
     }
 
     private static void checkPositive(String name, int value) {
@@ -287,21 +382,21 @@ public final class WindowLoader {
   }
 
   /**
-   * The batches of one epoch, in batch order, computed ahead by worker threads named {@code
-   * "paimon-window-loader #i"} (daemons) that this object owns: at most {@code workers *
-   * prefetchBatches} batches are begun before the consumer takes them.
+   * The batches of one epoch, in batch order, computed ahead as tasks on the I/O pool, at most
+   * {@code workers} at once: at most {@code workers * prefetchBatches} batches are begun before the
+   * consumer takes them.
    *
    * <p>If building batch {@code k} fails (in the dataset or the collate function), the {@link
    * #next()} that would have returned batch {@code k} throws: a {@link RuntimeException} or {@link
    * Error} as it was thrown, an {@link IOException} wrapped in an {@link UncheckedIOException}, any
    * other checked exception in an {@link IllegalStateException}; after that the iterator is
-   * finished and its threads stopped.
+   * finished and its batches cancelled.
    *
    * <p>One consumer thread calls {@link #hasNext()} and {@link #next()}. {@link #close()} may come
-   * from any thread: it stops the workers (interrupting them), waits until they have ended, and is
-   * idempotent; a {@code next()} waiting at that moment throws {@link IllegalStateException}.
-   * Returning the last batch closes it too. No worker outlives {@code close()}, though a dataset
-   * read that ignores interrupts delays it.
+   * from any thread: it cancels the batches not begun, interrupts the ones being computed, waits
+   * until they have ended, and is idempotent; a {@code next()} waiting at that moment throws {@link
+   * IllegalStateException}. Returning the last batch closes it too. No batch is computed after
+   * {@code close()} returns, though a dataset read that ignores interrupts delays it.
    */
   public static final class Batches implements Iterator<Map<String, Object>>, AutoCloseable {
 
@@ -311,31 +406,47 @@ public final class WindowLoader {
     private final int[] order;
     private final int size;
     private final int batchCount;
-    private final Semaphore ahead;
-    private final AtomicInteger claimed = new AtomicInteger();
-    private final Map<Integer, CompletableFuture<Map<String, Object>>> results =
-        new ConcurrentHashMap<>();
-    private final Thread[] threads;
+    private final int ahead;
+    private final TaskGroup tasks;
+
+    /** The batches begun and not yet delivered, in batch order. */
+    private final ConcurrentLinkedQueue<Future<Map<String, Object>>> begun =
+        new ConcurrentLinkedQueue<>();
+
     private volatile boolean closed;
+    private int submitted;
     private int delivered;
     private boolean failed;
 
-    private Batches(Builder options, int[] order, int size, int batchCount) {
+    private Batches(
+        Builder options, SharedExecutors executors, int[] order, int size, int batchCount) {
       this.dataset = options.dataset;
       this.collate = options.collate;
       this.batchSize = options.batchSize;
       this.order = order;
       this.size = size;
       this.batchCount = batchCount;
-      this.ahead = new Semaphore(options.workers * options.prefetchBatches);
-      this.threads = new Thread[Math.min(options.workers, batchCount)];
-      for (int i = 0; i < threads.length; i++) {
-        threads[i] = new Thread(this::work, "paimon-window-loader #" + i);
-        threads[i].setDaemon(true);
+      this.ahead = options.workers * options.prefetchBatches;
+      this.tasks = executors.newIoGroup("paimon-window-loader", options.workers);
+      beginAhead();
+    }
+
+    /** Begins batches until {@code ahead} are begun and not delivered. */
+    private void beginAhead() {
+      while (!closed && submitted < batchCount && submitted - delivered < ahead) {
+        int k = submitted;
+        try {
+          begun.add(tasks.submit(() -> compute(k)));
+        } catch (RejectedExecutionException e) {
+          return; // closed from another thread meanwhile
+        }
+        submitted++;
       }
-      for (Thread thread : threads) {
-        thread.start();
-      }
+    }
+
+    /** Batch {@code k}: its samples, read with one call so their reads coalesce, collated. */
+    private Map<String, Object> compute(int k) {
+      return collate.apply(dataset.getItems(indices(k)));
     }
 
     /** Whether another batch follows; false once exhausted, failed or closed. */
@@ -357,90 +468,57 @@ public final class WindowLoader {
         throw new NoSuchElementException("no more batches (" + delivered + " delivered)");
       }
       int k = delivered;
-      CompletableFuture<Map<String, Object>> result = result(k);
+      Future<Map<String, Object>> result = begun.peek();
       Map<String, Object> batch;
       try {
-        if (closed) {
+        if (closed || result == null) {
           throw new CancellationException();
         }
         batch = result.get();
       } catch (CancellationException e) {
-        throw new IllegalStateException("batches closed while waiting for batch " + k, e);
+        throw closedWhileWaiting(k, e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         failed = true;
         close();
         throw new IllegalStateException("interrupted while waiting for batch " + k, e);
       } catch (ExecutionException e) {
+        if (closed) {
+          // The close interrupted the batch: report the close, not what the interrupt caused.
+          throw closedWhileWaiting(k, e);
+        }
         failed = true;
         close();
         throw rethrow(e.getCause(), k);
       }
-      results.remove(k);
+      begun.poll();
       delivered++;
-      ahead.release();
+      beginAhead();
       if (delivered == batchCount) {
         close();
       }
       return batch;
     }
 
+    private static IllegalStateException closedWhileWaiting(int k, Exception e) {
+      return new IllegalStateException("batches closed while waiting for batch " + k, e);
+    }
+
     /**
-     * Stops the workers and waits for them to end; batches not taken are dropped. Idempotent. If
-     * the calling thread is interrupted meanwhile, it still waits and keeps its interrupt status.
+     * Cancels the batches not begun, interrupts those being computed and waits for them to end;
+     * batches not taken are dropped. Idempotent. If the calling thread is interrupted meanwhile, it
+     * still waits and keeps its interrupt status.
      */
     @Override
     public void close() {
       closed = true;
-      // Cancelled before the interrupts, so a waiting consumer sees the close, not the failure
-      // the interrupt causes in a read.
-      for (CompletableFuture<Map<String, Object>> result : results.values()) {
-        result.cancel(false);
+      // Cancelled first, so a waiting consumer sees the close, not the failure the interrupt
+      // causes in a read, even if the read ignores the interrupt.
+      for (Future<Map<String, Object>> f : begun) {
+        f.cancel(true);
       }
-      for (Thread thread : threads) {
-        thread.interrupt();
-      }
-      boolean interrupted = false;
-      for (Thread thread : threads) {
-        while (thread != Thread.currentThread()) {
-          try {
-            thread.join();
-            break;
-          } catch (InterruptedException e) {
-            interrupted = true;
-          }
-        }
-      }
-      results.clear();
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-
-    private void work() {
-      while (!closed) {
-        try {
-          ahead.acquire();
-        } catch (InterruptedException e) {
-          return;
-        }
-        int k = claimed.getAndIncrement();
-        if (k >= batchCount) {
-          ahead.release();
-          return;
-        }
-        CompletableFuture<Map<String, Object>> result = result(k);
-        try {
-          result.complete(collate.apply(dataset.getItems(indices(k))));
-        } catch (Throwable e) {
-          // Handed to the consumer, which rethrows it at batch k.
-          result.completeExceptionally(e);
-        }
-      }
-    }
-
-    private CompletableFuture<Map<String, Object>> result(int k) {
-      return results.computeIfAbsent(k, key -> new CompletableFuture<>());
+      tasks.close();
+      begun.clear();
     }
 
     private int[] indices(int k) {

@@ -20,8 +20,11 @@ package io.paimon.multimodal.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Multimodal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -35,12 +38,34 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class WindowLoaderTest {
 
-  private static final String THREAD_PREFIX = "paimon-window-loader";
+  /** The connection whose pools the loaders of these datasets (not built from a table) run on. */
+  private static Connection conn;
+
+  @BeforeAll
+  static void connect(@TempDir Path dir) {
+    conn = Multimodal.connect(dir.toString());
+  }
+
+  @AfterAll
+  static void disconnect() {
+    conn.close();
+  }
+
+  /** A loader builder over {@code dataset} on the test connection's pools. */
+  private static WindowLoader.Builder builder(ContiguousWindowDataset dataset) {
+    return WindowLoader.builder(dataset).executors(conn.executors());
+  }
+
+  /** What the threads computing batches are named: the connection's I/O pool. */
+  private static final String POOL_THREAD = "paimon-io-\\d+-\\d+";
 
   /**
    * Sample {@code i} is {@code {"i": i, "x": [i, -i]}}. Each {@code getItems} call is recorded,
@@ -145,14 +170,39 @@ class WindowLoaderTest {
     return order;
   }
 
+  /**
+   * The threads computing a loader's batch right now (batches run on the shared I/O pool, so a
+   * worker shows as a thread whose stack is inside a batch's computation).
+   */
   private static List<String> liveLoaderThreads() {
     List<String> names = new ArrayList<>();
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.getName().startsWith(THREAD_PREFIX) && t.isAlive()) {
-        names.add(t.getName());
+    for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+      if (e.getKey().isAlive() && computingABatch(e.getValue())) {
+        names.add(e.getKey().getName());
       }
     }
     return names;
+  }
+
+  private static boolean computingABatch(StackTraceElement[] stack) {
+    for (StackTraceElement frame : stack) {
+      if (frame.getClassName().equals(WindowLoader.Batches.class.getName())
+          && frame.getMethodName().equals("compute")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@link #liveLoaderThreads()} once {@code n} batches are being computed (or after 5 s). */
+  private static List<String> awaitLoaderThreads(int n) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    List<String> live = liveLoaderThreads();
+    while (live.size() < n && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+      live = liveLoaderThreads();
+    }
+    return live;
   }
 
   @AfterEach
@@ -163,7 +213,7 @@ class WindowLoaderTest {
   @Test
   void batchesFollowTheIndexOrderWithoutShuffle() {
     FakeDataset dataset = new FakeDataset(10, 3);
-    WindowLoader loader = WindowLoader.builder(dataset).batchSize(3).workers(3).build();
+    WindowLoader loader = builder(dataset).batchSize(3).workers(3).build();
     assertThat(loader.batchCount()).isEqualTo(4);
     List<Map<String, Object>> batches = all(loader, 0);
     assertThat(batches).hasSize(4);
@@ -182,18 +232,18 @@ class WindowLoaderTest {
         .anySatisfy(c -> assertThat(c).containsExactly(3, 4, 5))
         .anySatisfy(c -> assertThat(c).containsExactly(9));
     assertThat(dataset.maxActive.get()).isLessThanOrEqualTo(3);
-    assertThat(dataset.threads).allMatch(n -> n.matches("paimon-window-loader #[0-2]"));
+    assertThat(dataset.threads).allMatch(n -> n.matches(POOL_THREAD));
   }
 
   @Test
   void dropLastDropsOnlyAShortFinalBatch() {
     FakeDataset dataset = new FakeDataset(10, 0);
-    WindowLoader loader = WindowLoader.builder(dataset).batchSize(3).dropLast().build();
+    WindowLoader loader = builder(dataset).batchSize(3).dropLast().build();
     assertThat(loader.batchCount()).isEqualTo(3);
     assertThat(order(all(loader, 0))).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8);
-    WindowLoader even = WindowLoader.builder(new FakeDataset(9, 0)).batchSize(3).dropLast().build();
+    WindowLoader even = builder(new FakeDataset(9, 0)).batchSize(3).dropLast().build();
     assertThat(even.batchCount()).isEqualTo(3);
-    WindowLoader none = WindowLoader.builder(new FakeDataset(5, 0)).batchSize(8).dropLast().build();
+    WindowLoader none = builder(new FakeDataset(5, 0)).batchSize(8).dropLast().build();
     assertThat(none.batchCount()).isZero();
     try (WindowLoader.Batches b = none.epoch(0)) {
       assertThat(b.hasNext()).isFalse();
@@ -201,16 +251,16 @@ class WindowLoaderTest {
           .isInstanceOf(NoSuchElementException.class)
           .hasMessageContaining("no more batches");
     }
-    WindowLoader one = WindowLoader.builder(new FakeDataset(5, 0)).batchSize(8).build();
+    WindowLoader one = builder(new FakeDataset(5, 0)).batchSize(8).build();
     assertThat(one.batchCount()).isEqualTo(1);
     assertThat(order(all(one, 0))).containsExactly(0, 1, 2, 3, 4);
-    assertThat(all(WindowLoader.builder(new FakeDataset(0, 0)).build(), 0)).isEmpty();
+    assertThat(all(builder(new FakeDataset(0, 0)).build(), 0)).isEmpty();
   }
 
   @Test
   void shuffleIsAPermutationDeterminedBySeedAndEpoch() {
     FakeDataset dataset = new FakeDataset(100, 2);
-    WindowLoader.Builder builder = WindowLoader.builder(dataset).batchSize(7).shuffle().seed(42);
+    WindowLoader.Builder builder = builder(dataset).batchSize(7).shuffle().seed(42);
     List<Integer> epoch0 = order(all(builder.workers(4).build(), 0));
     List<Integer> sorted = new ArrayList<>(epoch0);
     Collections.sort(sorted);
@@ -234,8 +284,7 @@ class WindowLoaderTest {
 
   @Test
   void severalEpochsIterateAtOnce() {
-    WindowLoader loader =
-        WindowLoader.builder(new FakeDataset(30, 1)).batchSize(4).shuffle().workers(2).build();
+    WindowLoader loader = builder(new FakeDataset(30, 1)).batchSize(4).shuffle().workers(2).build();
     List<Integer> alone0 = order(all(loader, 0));
     List<Integer> alone1 = order(all(loader, 1));
     List<Integer> together0 = new ArrayList<>();
@@ -271,10 +320,10 @@ class WindowLoaderTest {
             Thread.currentThread().interrupt();
           }
         };
-    all(WindowLoader.builder(dataset).batchSize(2).workers(3).build(), 0);
+    all(builder(dataset).batchSize(2).workers(3).build(), 0);
     assertThat(met.get()).as("calls that met two others").isEqualTo(6);
     assertThat(dataset.maxActive.get()).isEqualTo(3);
-    assertThat(dataset.threads).allMatch(n -> n.matches("paimon-window-loader #[0-2]"));
+    assertThat(dataset.threads).allMatch(n -> n.matches(POOL_THREAD));
   }
 
   @Test
@@ -286,8 +335,7 @@ class WindowLoaderTest {
     AtomicInteger maxAhead = new AtomicInteger();
     dataset.hook =
         indices -> maxAhead.accumulateAndGet(dataset.started.get() - requested.get(), Math::max);
-    WindowLoader loader =
-        WindowLoader.builder(dataset).workers(workers).prefetchBatches(prefetch).build();
+    WindowLoader loader = builder(dataset).workers(workers).prefetchBatches(prefetch).build();
     try (WindowLoader.Batches batches = loader.epoch(0)) {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
       while (dataset.started.get() < workers * prefetch && System.nanoTime() < deadline) {
@@ -318,7 +366,7 @@ class WindowLoaderTest {
             throw boom;
           }
         };
-    WindowLoader loader = WindowLoader.builder(dataset).batchSize(4).workers(4).build();
+    WindowLoader loader = builder(dataset).batchSize(4).workers(4).build();
     try (WindowLoader.Batches batches = loader.epoch(0)) {
       for (int k = 0; k < 3; k++) {
         assertThat(ids(batches.next())).first().isEqualTo(4 * k);
@@ -333,7 +381,7 @@ class WindowLoaderTest {
   @Test
   void checkedExceptionsAreWrappedAndErrorsRethrown() {
     FakeDataset dataset = new FakeDataset(4, 0);
-    WindowLoader.Builder builder = WindowLoader.builder(dataset).workers(2);
+    WindowLoader.Builder builder = builder(dataset).workers(2);
     IOException io = new IOException("disk");
     try (WindowLoader.Batches b = builder.collate(samples -> sneakyThrow(io)).build().epoch(0)) {
       assertThatThrownBy(b::next)
@@ -370,10 +418,9 @@ class WindowLoaderTest {
             sleep(TimeUnit.MINUTES.toMillis(1));
           }
         };
-    WindowLoader.Batches batches =
-        WindowLoader.builder(dataset).batchSize(5).workers(4).build().epoch(0);
+    WindowLoader.Batches batches = builder(dataset).batchSize(5).workers(4).build().epoch(0);
     assertThat(ids(batches.next())).first().isEqualTo(0);
-    assertThat(liveLoaderThreads()).hasSize(4);
+    assertThat(awaitLoaderThreads(4)).hasSize(4);
     long start = System.nanoTime();
     batches.close();
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(5000);
@@ -392,7 +439,7 @@ class WindowLoaderTest {
           reading.countDown();
           sleep(TimeUnit.MINUTES.toMillis(1));
         };
-    WindowLoader.Batches batches = WindowLoader.builder(dataset).workers(1).build().epoch(0);
+    WindowLoader.Batches batches = builder(dataset).workers(1).build().epoch(0);
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     Thread consumer =
         new Thread(
@@ -418,7 +465,7 @@ class WindowLoaderTest {
   void anInterruptedConsumerFinishesTheEpochAndKeepsItsInterrupt() {
     FakeDataset dataset = new FakeDataset(10, 0);
     dataset.hook = indices -> sleep(TimeUnit.MINUTES.toMillis(1));
-    try (WindowLoader.Batches batches = WindowLoader.builder(dataset).workers(2).build().epoch(0)) {
+    try (WindowLoader.Batches batches = builder(dataset).workers(2).build().epoch(0)) {
       Thread.currentThread().interrupt();
       assertThatThrownBy(batches::next)
           .isInstanceOf(IllegalStateException.class)
@@ -431,7 +478,7 @@ class WindowLoaderTest {
 
   @Test
   void exhaustingTheEpochStopsTheWorkers() {
-    WindowLoader loader = WindowLoader.builder(new FakeDataset(9, 1)).batchSize(2).build();
+    WindowLoader loader = builder(new FakeDataset(9, 1)).batchSize(2).build();
     WindowLoader.Batches batches = loader.epoch(3);
     int n = 0;
     while (batches.hasNext()) {
@@ -445,7 +492,7 @@ class WindowLoaderTest {
   @Test
   void customCollateReceivesTheSamplesInOrder() {
     WindowLoader loader =
-        WindowLoader.builder(new FakeDataset(5, 0))
+        builder(new FakeDataset(5, 0))
             .batchSize(2)
             .collate(samples -> Map.of("n", samples.size(), "first", samples.get(0).get("i")))
             .build();
@@ -457,7 +504,7 @@ class WindowLoaderTest {
   @Test
   void builderIsImmutableAndChecksArguments() {
     FakeDataset dataset = new FakeDataset(10, 0);
-    WindowLoader.Builder base = WindowLoader.builder(dataset);
+    WindowLoader.Builder base = builder(dataset);
     WindowLoader.Builder five = base.batchSize(5);
     base.dropLast();
     assertThat(base.build().batchCount()).isEqualTo(10);
@@ -477,6 +524,14 @@ class WindowLoaderTest {
     assertThatThrownBy(() -> WindowLoader.builder(null))
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("dataset");
+    assertThatThrownBy(() -> base.executors(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("executors");
+    // A dataset that did not come from a table does not know the pools its batches run on.
+    assertThatThrownBy(() -> WindowLoader.builder(dataset).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("was not built by ContiguousWindows")
+        .hasMessageContaining("executors(table.executors())");
   }
 
   @Test

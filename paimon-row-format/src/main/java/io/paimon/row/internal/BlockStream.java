@@ -23,14 +23,15 @@ import java.io.IOException;
 
 /**
  * The decoded blocks of a sequential read, in order. {@link #next()} invalidates the block it
- * returned before. Either synchronous or with a read-ahead thread; see {@link #open}.
+ * returned before. Either synchronous or read ahead on the options' executor; see {@link #open}.
  */
 abstract class BlockStream implements AutoCloseable {
 
   /**
-   * A stream over {@code blocks}: read ahead in a background thread when the options ask for it and
-   * there is more than one block, else synchronous. Only a read of selected rows uses the options'
-   * block cache: a full scan would flush it without coming back to its blocks.
+   * A stream over {@code blocks}: read ahead on the options' executor when they have one, ask for
+   * read-ahead and there is more than one block, else synchronous in the caller's thread. Only a
+   * read of selected rows uses the options' block cache: a full scan would flush it without coming
+   * back to its blocks.
    */
   static BlockStream open(
       RowFileMeta meta,
@@ -41,10 +42,11 @@ abstract class BlockStream implements AutoCloseable {
     LruBlockCache cache = selective ? (LruBlockCache) options.blockCache() : null;
     BlockProducer producer =
         new BlockProducer(meta, input, blocks, options.maxCoalescedRead(), cache);
-    if (options.readAheadBlocks() == 0 || blocks.length <= 1) {
+    if (options.executor() == null || options.readAheadBlocks() == 0 || blocks.length <= 1) {
       return new Sync(producer);
     }
-    return new PrefetchingBlockStream(producer, options.readAheadBlocks(), meta.name);
+    return new PrefetchingBlockStream(
+        producer, options.readAheadBlocks(), options.executor(), meta.name);
   }
 
   /** The next block, or null at the end. */

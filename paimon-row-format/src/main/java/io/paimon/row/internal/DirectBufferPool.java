@@ -25,12 +25,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A process-wide pool of direct buffers for positional reads into heap arrays.
  *
  * <p>Why: {@code FileChannel.read} into a heap buffer copies through a temporary direct buffer that
- * the JDK caches per thread and sizes to the largest read. Readers that start threads per read
- * (read-ahead threads, BLOB fetch pools) therefore allocate and zero a fresh direct buffer as large
- * as each thread's reads, every time: measured at about half the cost of reading from the page
- * cache. Reading through pooled buffers of {@link #BUFFER_SIZE} bytes costs the same copy without
- * the allocation. At most {@link #MAX_POOLED} buffers are kept (8 MiB of direct memory); a caller
- * finding the pool empty allocates one, and it is kept only if the pool has room. Thread-safe.
+ * the JDK caches per thread and sizes to the largest read. A thread that lives for one read (as
+ * read-ahead and BLOB fetch threads once did) allocates and zeroes a fresh direct buffer as large
+ * as its reads, every time: measured at about half the cost of reading from the page cache; a
+ * long-lived pool thread instead keeps one as large as the largest read it ever made, for each of
+ * up to 64 I/O threads. Reading through pooled buffers of {@link #BUFFER_SIZE} bytes costs the same
+ * copy with neither the allocation nor the per-thread memory. At most {@link #MAX_POOLED} buffers
+ * are kept (8 MiB of direct memory); a caller finding the pool empty allocates one, and it is kept
+ * only if the pool has room. Thread-safe.
  */
 final class DirectBufferPool {
 

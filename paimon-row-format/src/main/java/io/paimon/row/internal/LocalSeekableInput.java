@@ -27,8 +27,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A local file read with {@link FileChannel} positional reads, safe for concurrent use. Long reads
- * go through pooled direct buffers ({@link DirectBufferPool}), so threads that live for one read do
- * not each allocate the JDK's temporary direct buffer.
+ * go through pooled direct buffers ({@link DirectBufferPool}), so no thread allocates or keeps a
+ * JDK temporary direct buffer as large as its reads.
  */
 public final class LocalSeekableInput implements SeekableInput {
 

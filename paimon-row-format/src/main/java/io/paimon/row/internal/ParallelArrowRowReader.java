@@ -27,6 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
@@ -35,17 +36,24 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A full scan into Arrow decoded by several threads. Batch {@code k} holds rows {@code [k * B, (k +
- * 1) * B)}; batches are dealt to the workers in runs of {@value #RUN} consecutive ones, and a
- * worker reads, decompresses and decodes its batches into its own slots' vectors. Each block is
- * decompressed and decoded on the same core, so its bytes never travel between cores; only a block
- * straddling two runs is decompressed by both of their workers. In batch order, a slot's buffers
- * are moved (not copied) to the reader's root and moved back to the same slot when the caller asks
- * for the next batch, so a scan decodes into the same native memory throughout.
+ * A full scan into Arrow decoded by several workers on a shared executor. Batch {@code k} holds
+ * rows {@code [k * B, (k + 1) * B)}; batches are dealt to the workers in runs of {@value #RUN}
+ * consecutive ones, and a worker reads, decompresses and decodes its batches into its own slots'
+ * vectors. Each block is decompressed and decoded by the same task, so its bytes stay in one core's
+ * cache; only a block straddling two runs is decompressed by both of their workers. In batch order,
+ * a slot's buffers are moved (not copied) to the reader's root and moved back to the same slot when
+ * the caller asks for the next batch, so a scan decodes into the same native memory throughout.
+ *
+ * <p>Workers own no thread: each is a {@link Pump} that decodes while it has a free slot and ends
+ * its task when it has none; the caller's release of a slot submits it again. At most {@code
+ * threads} workers, so at most that many of this reader's tasks run at once. A caller waiting for a
+ * batch whose worker no thread has started decodes the batch itself, so the scan progresses on an
+ * executor of any size, also one whose threads are all busy or that has been shut down.
  *
  * <p>Memory: each worker has {@value #SLOTS} slots of one batch each and one batch's compressed
- * blocks. Workers are owned by the reader: {@link #close()} stops them (without interrupting, which
- * would close a shared file channel) and frees their vectors. The caller's side is not thread-safe.
+ * blocks. {@link #close()} stops the workers (waiting for a batch being decoded, without
+ * interrupting, which would close a shared file channel) and frees their vectors. The caller's side
+ * is not thread-safe.
  */
 final class ParallelArrowRowReader extends RowArrowReader {
 
@@ -58,6 +66,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
   private final int batchSize;
   private final long batchCount;
   private final Worker[] workers;
+  private final Executor executor;
 
   /** The worker and slot whose buffers the root holds for the current batch; null if none. */
   private Worker lender;
@@ -89,7 +98,8 @@ final class ParallelArrowRowReader extends RowArrowReader {
       RowCodec codec,
       RowType rowType,
       int batchSize,
-      int threads) {
+      int threads,
+      Executor executor) {
     super(allocator);
     this.meta = meta;
     this.input = input;
@@ -97,6 +107,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
     this.rowType = rowType;
     this.batchSize = batchSize;
     this.batchCount = (meta.totalRows + batchSize - 1) / batchSize;
+    this.executor = executor;
     this.workers = new Worker[(int) Math.max(1, Math.min(threads, (batchCount + RUN - 1) / RUN))];
   }
 
@@ -107,7 +118,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
       workers[w] = new Worker(w, schema);
     }
     for (Worker w : workers) {
-      w.thread.start();
+      w.pump.signal();
     }
   }
 
@@ -128,7 +139,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
     if (result.batch() != nextBatch) {
       nextBatch = batchCount;
       throw new IOException(
-          meta.name + ": decoding thread delivered batch " + result.batch() + " out of order");
+          meta.name + ": decoding worker delivered batch " + result.batch() + " out of order");
     }
     if (result.error() != null) {
       nextBatch = batchCount;
@@ -194,25 +205,15 @@ final class ParallelArrowRowReader extends RowArrowReader {
   @Override
   protected void closeReadSource() {
     closed = true;
-    boolean interrupted = false;
     for (Worker w : workers) {
       if (w == null) {
         continue;
       }
-      while (w.thread.isAlive()) {
-        try {
-          w.thread.join();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
+      w.pump.stop();
       for (Slot slot : w.slots) {
         slot.root.close();
       }
       w.decoder.close();
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
     }
   }
 
@@ -234,7 +235,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
     }
   }
 
-  /** One decoding thread and what it owns. */
+  /** One decoding worker and what it owns; its state is touched by its pump's steps only. */
   private final class Worker {
     final int index;
     final Slot[] slots = new Slot[SLOTS];
@@ -243,8 +244,11 @@ final class ParallelArrowRowReader extends RowArrowReader {
     final BlockInput in = new BlockInput(meta.name);
     final BlockingQueue<Result> ready = new ArrayBlockingQueue<>(SLOTS);
     final BlockingQueue<Integer> free = new ArrayBlockingQueue<>(SLOTS);
-    final Thread thread;
+    final Pump pump;
     byte[] compressed = new byte[0];
+
+    /** The next batch this worker decodes; past the last batch when it is done or failed. */
+    long next;
 
     Worker(int index, Schema schema) {
       this.index = index;
@@ -252,32 +256,37 @@ final class ParallelArrowRowReader extends RowArrowReader {
         slots[j] = new Slot(schema);
         free.add(j);
       }
-      this.thread = new Thread(this::run, "paimon-row-decode " + meta.name + " #" + index);
-      thread.setDaemon(true);
+      this.next = (long) index * RUN;
+      this.pump =
+          new Pump("paimon-row-decode " + meta.name + " #" + index, executor, this::decodeNext);
     }
 
-    private void run() {
-      try {
-        for (long run = index; run * RUN < batchCount; run += workers.length) {
-          for (long k = run * RUN; k < Math.min(batchCount, (run + 1) * RUN); k++) {
-            Integer slot = awaitFree();
-            if (slot == null) {
-              return;
-            }
-            Result r;
-            try {
-              r = new Result(k, decode(k, slots[slot]), slot, null);
-            } catch (IOException | RuntimeException | Error e) {
-              r = new Result(k, 0, slot, e);
-            }
-            if (!offer(r) || r.error() != null) {
-              return;
-            }
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    /** The pump's step: decodes this worker's next batch into a free slot, if there is one. */
+    private boolean decodeNext() {
+      if (closed || next >= batchCount) {
+        return false;
       }
+      Integer slot = free.poll();
+      if (slot == null) {
+        return false;
+      }
+      long k = next;
+      Result r;
+      try {
+        r = new Result(k, decode(k, slots[slot]), slot, null);
+      } catch (Throwable e) {
+        r = new Result(k, 0, slot, e);
+      }
+      if (r.error() != null) {
+        next = batchCount;
+      } else if ((k + 1) % RUN == 0) {
+        // The end of this worker's run: its next run comes after every other worker's.
+        next = k + 1 + (long) (workers.length - 1) * RUN;
+      } else {
+        next = k + 1;
+      }
+      ready.add(r);
+      return next < batchCount;
     }
 
     /** Decodes batch {@code k} into {@code slot}'s vectors and returns its row count. */
@@ -335,36 +344,20 @@ final class ParallelArrowRowReader extends RowArrowReader {
       return count;
     }
 
-    private boolean offer(Result r) throws InterruptedException {
-      while (!closed) {
-        if (ready.offer(r, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    /** A slot the caller is done with, or null once the reader is closed. */
-    private Integer awaitFree() throws InterruptedException {
-      while (!closed) {
-        Integer slot = free.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
-        if (slot != null) {
-          return slot;
-        }
-      }
-      return null;
-    }
-
-    /** The next result of this worker, waiting for it. */
+    /** The next result of this worker, waiting for it (or decoding it, if no thread has begun). */
     Result await() throws IOException {
       try {
         while (true) {
-          Result r = ready.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+          Result r = ready.poll();
           if (r != null) {
             return r;
           }
-          if (!thread.isAlive() && ready.isEmpty()) {
-            throw new IOException(meta.name + ": decoding thread " + index + " ended early");
+          pump.signal();
+          if (!pump.helpOnce()) {
+            r = ready.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            if (r != null) {
+              return r;
+            }
           }
         }
       } catch (InterruptedException e) {
@@ -376,8 +369,9 @@ final class ParallelArrowRowReader extends RowArrowReader {
     /** Lets the worker reuse a slot: its buffers were transferred away. */
     void release(int slot) {
       if (!free.offer(slot)) {
-        throw new IllegalStateException("decoding thread " + index + " released twice");
+        throw new IllegalStateException("decoding worker " + index + " released twice");
       }
+      pump.signal();
     }
   }
 }

@@ -20,17 +20,21 @@ package io.paimon.row.internal;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads and decompresses blocks in a background thread while the caller decodes, at most {@code
+ * Reads and decompresses blocks on a shared executor while the caller decodes, at most {@code
  * readAhead} blocks ahead. Blocks are recycled through a fixed pool, so memory is bounded by {@code
- * readAhead + 2} blocks plus one coalesced read. The thread is owned by this stream: {@link
- * #close()} stops it and waits for it, without interrupting it (an interrupt would close a shared
- * file channel).
+ * readAhead + 1} blocks plus one coalesced read. No thread is owned: the producer is a {@link Pump}
+ * that works while it has a free block and is submitted again when the caller has freed about half
+ * of them, so a steady read costs one task hand-off per few blocks. A caller that finds no block
+ * ready while the producer has not started runs the producer's next step itself, so the read
+ * progresses whatever the executor's size or load. {@link #close()} stops the producer and waits
+ * for a step in progress, without interrupting it (an interrupt would close a shared file channel).
+ * The caller's side is not thread-safe.
  */
 final class PrefetchingBlockStream extends BlockStream {
 
@@ -48,61 +52,65 @@ final class PrefetchingBlockStream extends BlockStream {
 
   private static final Item END = new Item(null, null);
 
-  /** Offered to {@link #free} by {@link #close()} to wake a producer waiting for a buffer. */
-  private static final DecodedBlock WAKE_UP = new DecodedBlock();
-
   private final BlockProducer producer;
   private final BlockingQueue<DecodedBlock> free = new LinkedBlockingQueue<>();
-  private final BlockingQueue<Item> ready;
-  private final Thread thread;
+  private final BlockingQueue<Item> ready = new LinkedBlockingQueue<>();
+  private final Pump pump;
+
+  /** Free blocks at which the caller wakes an idle producer. */
+  private final int refill;
+
   private volatile boolean closed;
   private volatile long bytesRead;
+
+  /** Whether the producer has published the end or a failure (touched by its steps only). */
+  private boolean produced;
+
+  private boolean producerClosed;
   private DecodedBlock current;
   private boolean finished;
 
-  PrefetchingBlockStream(BlockProducer producer, int readAhead, String name) {
+  PrefetchingBlockStream(BlockProducer producer, int readAhead, Executor executor, String name) {
     this.producer = producer;
-    this.ready = new ArrayBlockingQueue<>(readAhead + 1);
     for (int i = 0; i < readAhead + 1; i++) {
       free.add(new DecodedBlock());
     }
-    this.thread = new Thread(this::run, "paimon-row-readahead " + name);
-    thread.setDaemon(true);
-    thread.start();
+    this.refill = Math.max(1, (readAhead + 1) / 2);
+    this.pump = new Pump("paimon-row-readahead " + name, executor, this::produceOne);
+    pump.signal();
   }
 
-  private void run() {
+  /** The producer's step: one block into a free buffer, or the end, or the failure. */
+  private boolean produceOne() {
+    if (closed || produced) {
+      return false;
+    }
+    DecodedBlock block = free.poll();
+    if (block == null) {
+      return false;
+    }
     try {
-      while (!closed) {
-        DecodedBlock block = free.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
-        if (block == null || closed) {
-          continue;
-        }
-        if (!producer.produce(block)) {
-          publish(END);
-          return;
-        }
-        bytesRead = producer.bytesRead();
-        publish(new Item(block, null));
+      if (!producer.produce(block)) {
+        produced = true;
+        closeProducer();
+        ready.add(END);
+        return false;
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      bytesRead = producer.bytesRead();
+      ready.add(new Item(block, null));
+      return true;
     } catch (Throwable t) {
-      try {
-        publish(new Item(null, t));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    } finally {
-      producer.close();
+      produced = true;
+      closeProducer();
+      ready.add(new Item(null, t));
+      return false;
     }
   }
 
-  private void publish(Item item) throws InterruptedException {
-    while (!closed) {
-      if (ready.offer(item, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-        return;
-      }
+  private synchronized void closeProducer() {
+    if (!producerClosed) {
+      producerClosed = true;
+      producer.close();
     }
   }
 
@@ -114,10 +122,21 @@ final class PrefetchingBlockStream extends BlockStream {
     if (current != null) {
       free.add(current);
       current = null;
+      if (free.size() >= refill) {
+        pump.signal();
+      }
     }
     Item item;
     try {
-      item = ready.take();
+      while ((item = ready.poll()) == null) {
+        pump.signal();
+        if (!pump.helpOnce()) {
+          item = ready.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+          if (item != null) {
+            break;
+          }
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting for the next block");
@@ -154,20 +173,8 @@ final class PrefetchingBlockStream extends BlockStream {
       return;
     }
     closed = true;
-    // Wake the producer at once, whether it waits for a free buffer or for room to publish.
-    free.add(WAKE_UP);
-    ready.clear();
-    boolean interrupted = false;
-    while (thread.isAlive()) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    pump.stop();
+    closeProducer();
     ready.clear();
     free.clear();
   }

@@ -212,11 +212,19 @@ public final class RowFileReaderImpl implements RowFileReader {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
     if (selection == null
+        && options.executor() != null
         && options.decodeThreads() > 1
         && options.readAheadBlocks() > 0
         && meta.totalRows > batchSize) {
       return new ParallelArrowRowReader(
-          allocator, meta, input, codec, rowType, batchSize, options.decodeThreads());
+          allocator,
+          meta,
+          input,
+          codec,
+          rowType,
+          batchSize,
+          options.decodeThreads(),
+          options.executor());
     }
     BlockStream stream =
         BlockStream.open(

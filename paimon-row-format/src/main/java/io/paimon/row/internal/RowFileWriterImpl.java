@@ -31,10 +31,9 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 
 /** The streaming {@code .row} writer; see {@link RowFileWriter}. */
 public final class RowFileWriterImpl implements RowFileWriter {
@@ -54,11 +53,12 @@ public final class RowFileWriterImpl implements RowFileWriter {
 
   /**
    * Compresses and writes one block while the caller encodes the next (double buffering: at most
-   * one block in flight). Created at the first flush of a file with more than one block.
+   * one block in flight); null to compress in the caller's thread.
    */
-  private ExecutorService compressorThread;
+  private final Executor executor;
 
-  private Future<?> pending;
+  /** The block in flight; the writer runs it itself if no thread has started it when it waits. */
+  private FutureTask<Void> pending;
 
   private int[] offsets = new int[64];
   private int rowsInBlock;
@@ -80,6 +80,7 @@ public final class RowFileWriterImpl implements RowFileWriter {
     this.block = new ByteSink(Math.min(blockSize, 16 * 1024 * 1024) + 1024);
     this.spare = new ByteSink(Math.min(blockSize, 16 * 1024 * 1024) + 1024);
     this.compressor = new ZstdBlockCompressor(options.zstdLevel());
+    this.executor = options.executor();
   }
 
   @Override
@@ -110,8 +111,8 @@ public final class RowFileWriterImpl implements RowFileWriter {
   }
 
   /**
-   * Closes the current block: appends its trailer and has it compressed and written, in the
-   * background unless this is the file's only block ({@code last} and nothing written yet).
+   * Closes the current block: appends its trailer and has it compressed and written, on the
+   * executor unless there is none or this is the file's last block.
    */
   private void flushBlock(boolean last) throws IOException {
     for (int i = 0; i < rowsInBlock; i++) {
@@ -134,25 +135,21 @@ public final class RowFileWriterImpl implements RowFileWriter {
     spare = full;
     block.position(0);
     rowsInBlock = 0;
-    if (last && compressorThread == null) {
+    if (last || executor == null) {
       compress(full, uncompressed, index);
       return;
     }
-    if (compressorThread == null) {
-      compressorThread =
-          Executors.newSingleThreadExecutor(
-              r -> {
-                Thread t = new Thread(r, "paimon-row-compress " + name);
-                t.setDaemon(true);
-                return t;
-              });
-    }
     pending =
-        compressorThread.submit(
+        new FutureTask<>(
             () -> {
               compress(full, uncompressed, index);
               return null;
             });
+    try {
+      executor.execute(pending);
+    } catch (RejectedExecutionException e) {
+      // The executor was shut down: awaitPending runs the block here.
+    }
   }
 
   private void compress(ByteSink sink, int length, int index) throws IOException {
@@ -166,8 +163,11 @@ public final class RowFileWriterImpl implements RowFileWriter {
     if (pending == null) {
       return;
     }
-    Future<?> p = pending;
+    FutureTask<Void> p = pending;
     pending = null;
+    // Does nothing if a thread has started the task; else compresses here, never waiting for a
+    // thread that may be busy (or be this one's caller).
+    p.run();
     try {
       p.get();
     } catch (InterruptedException e) {
@@ -188,20 +188,23 @@ public final class RowFileWriterImpl implements RowFileWriter {
     }
   }
 
-  /** Stops the background thread after its block (if any) is done, so the context can close. */
-  private void stopCompressorThread() {
-    if (compressorThread == null) {
+  /** Waits for the block in flight, if any, ignoring its failure, so the context can close. */
+  private void finishPending() {
+    if (pending == null) {
       return;
     }
-    compressorThread.shutdown();
+    FutureTask<Void> p = pending;
+    pending = null;
+    p.run();
     boolean interrupted = false;
     while (true) {
       try {
-        if (compressorThread.awaitTermination(1, TimeUnit.MINUTES)) {
-          break;
-        }
+        p.get();
+        break;
       } catch (InterruptedException e) {
         interrupted = true;
+      } catch (ExecutionException e) {
+        break; // the write failed already; only the compressor's release matters here
       }
     }
     if (interrupted) {
@@ -233,7 +236,7 @@ public final class RowFileWriterImpl implements RowFileWriter {
         }
         awaitPending();
       } finally {
-        stopCompressorThread();
+        finishPending();
       }
       byte[] index = IndexCodec.encode(compressedSizes, uncompressedSizes, rowStarts, blockCount);
       long indexOffset = bytesWritten;

@@ -201,7 +201,13 @@ public final class BlobReaderImpl implements BlobReader {
         scalar.add(i);
       }
     }
-    Fetcher fetcher = new Fetcher(table.io(), options.parallelism(), options.prefetchBudget());
+    Fetcher fetcher =
+        new Fetcher(
+            table.io(),
+            table.executors(),
+            table.name(),
+            options.parallelism(),
+            options.prefetchBudget());
     ArrowReader reader = null;
     try {
       reader = run.toArrowReader();

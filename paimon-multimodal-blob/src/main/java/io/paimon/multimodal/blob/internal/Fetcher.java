@@ -19,74 +19,63 @@ package io.paimon.multimodal.blob.internal;
 
 import io.paimon.blob.BlobFormat;
 import io.paimon.blob.BlobFormatException;
+import io.paimon.multimodal.SharedExecutors;
+import io.paimon.multimodal.TaskGroup;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs ranged reads on a pool of {@code parallelism} threads that it owns: each {@link Chunk} is
- * read with one {@link InputFile#readFully}, its whole units verified and sliced in the same thread
- * ({@link PlannedBatch#sliceInFetchThread}), and handed to the consumer through {@link #take}. Open
- * files are shared by all reads of one file (positional reads are thread-safe) and closed with the
- * fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()} chunks
- * submitted and not yet taken, so submission never blocks, and a task submitted beyond the queue
- * runs in the submitting thread rather than being dropped. {@link #close()} cancels what is queued,
- * interrupts what runs and waits for the threads to end. Thread-safe.
+ * Runs ranged reads as a {@link TaskGroup} on the connection's I/O pool, at most {@code
+ * parallelism} at once: each {@link Chunk} is read with one {@link InputFile#readFully}, its whole
+ * units verified and sliced in the same task ({@link PlannedBatch#sliceInFetchThread}), and handed
+ * to the consumer through {@link #take}. Open files are shared by all reads of one file (positional
+ * reads are thread-safe) and closed with the fetcher. The consumer keeps at most {@link
+ * #maxInFlight()} chunks submitted and not yet taken. A consumer that is itself a task of the pools
+ * (a BLOB read inside a loader's batch) reads chunks no thread has started while it waits, so the
+ * read finishes however few I/O threads there are. {@link #close()} cancels what has not started,
+ * interrupts what runs and waits for it to end. Thread-safe.
  */
 final class Fetcher implements AutoCloseable {
 
-  private static final AtomicInteger POOLS = new AtomicInteger();
-
-  /** The prefix of the fetch threads' names. */
-  static final String THREAD_PREFIX = "paimon-blob-fetch-";
+  /** The prefix of the names of fetch task groups (what thread dumps show them as). */
+  static final String GROUP_PREFIX = "paimon-blob-fetch ";
 
   private final FileIO io;
   private final int parallelism;
-  private final ThreadPoolExecutor pool;
+  private final TaskGroup pool;
   private final BlockingQueue<Chunk> done = new LinkedBlockingQueue<>();
   private final ConcurrentHashMap<String, InputFile> open = new ConcurrentHashMap<>();
   private volatile boolean closed;
   private final int maxScratch;
+
+  /** Read buffers of finished tasks, for the next ones: at most one per task running at once. */
+  private final ConcurrentLinkedQueue<byte[]> spareScratch = new ConcurrentLinkedQueue<>();
+
+  /** The buffer of the task running in this thread (pool threads are shared: set per task). */
   private final ThreadLocal<byte[]> scratch = new ThreadLocal<>();
 
   /**
-   * Creates a fetcher.
+   * Creates a fetcher reading on {@code executors}' I/O pool; it closes its task group.
    *
-   * @param prefetchBudget the read's prefetch budget: all workers together keep at most half of it
-   *     as reusable read buffers
+   * @param name names the read's tasks
+   * @param prefetchBudget the read's prefetch budget: all tasks together keep at most half of it as
+   *     reusable read buffers
    */
-  Fetcher(FileIO io, int parallelism, long prefetchBudget) {
+  Fetcher(FileIO io, SharedExecutors executors, String name, int parallelism, long prefetchBudget) {
     this.io = io;
     this.parallelism = parallelism;
     this.maxScratch = (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / parallelism);
-    int id = POOLS.incrementAndGet();
-    AtomicInteger threads = new AtomicInteger();
-    ThreadFactory factory =
-        r -> {
-          Thread t = new Thread(r, THREAD_PREFIX + id + "-" + threads.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        };
-    this.pool =
-        new ThreadPoolExecutor(
-            parallelism,
-            parallelism,
-            10,
-            TimeUnit.SECONDS,
-            new ArrayBlockingQueue<>(maxInFlight()),
-            factory,
-            new ThreadPoolExecutor.CallerRunsPolicy());
+    this.pool = executors.newIoGroup(GROUP_PREFIX + name, parallelism);
   }
 
   /** The most chunks the consumer keeps submitted and not yet taken. */
@@ -99,24 +88,45 @@ final class Fetcher implements AutoCloseable {
    * with a buffer if units span it and the next chunks, or with an error.
    */
   void submit(Chunk chunk) {
-    pool.execute(
-        () -> {
-          try {
-            if (readDirect(chunk)) {
-              done.add(chunk);
-              return;
+    try {
+      pool.submit(
+          () -> {
+            byte[] outer = scratch.get();
+            scratch.set(spareScratch.poll());
+            try {
+              read(chunk);
+            } finally {
+              byte[] mine = scratch.get();
+              scratch.set(outer);
+              if (mine != null && !closed) {
+                spareScratch.add(mine);
+              }
             }
-            boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
-            byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
-            file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
-            chunk.buffer = buf;
-            PlannedBatch.sliceInFetchThread(chunk);
-          } catch (IOException | RuntimeException e) {
-            chunk.error = e;
-            chunk.buffer = null;
-          }
-          done.add(chunk);
-        });
+            done.add(chunk);
+            return null;
+          });
+    } catch (RejectedExecutionException e) {
+      if (!closed) {
+        throw e;
+      }
+      // Closed from another thread meanwhile: the consumer's take() reports the close.
+    }
+  }
+
+  private void read(Chunk chunk) {
+    try {
+      if (readDirect(chunk)) {
+        return;
+      }
+      boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
+      byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
+      file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
+      chunk.buffer = buf;
+      PlannedBatch.sliceInFetchThread(chunk);
+    } catch (IOException | RuntimeException e) {
+      chunk.error = e;
+      chunk.buffer = null;
+    }
   }
 
   /**
@@ -203,10 +213,11 @@ final class Fetcher implements AutoCloseable {
   }
 
   /**
-   * The calling worker's reusable buffer, grown to {@code length}. A chunk whose units all lie
-   * inside it is sliced before the worker takes its next chunk, so the buffer can be reused: no
-   * allocation, zeroing and collection of every fetched byte. At most {@link #maxScratch} bytes per
-   * worker, so all of them together hold at most the prefetch budget.
+   * The running task's reusable buffer, grown to {@code length}. A chunk whose units all lie inside
+   * it is sliced before the task ends and hands the buffer to the next, so the buffer can be
+   * reused: no allocation, zeroing and collection of every fetched byte. At most {@link
+   * #maxScratch} bytes per task running at once, so all of them together hold at most half the
+   * prefetch budget.
    */
   private byte[] scratch(int length) {
     byte[] buf = scratch.get();
@@ -218,24 +229,34 @@ final class Fetcher implements AutoCloseable {
     return buf;
   }
 
-  /** Runs a task on the pool (for reading file indexes concurrently). */
+  /**
+   * Runs a task in the read's group (for reading file indexes concurrently); waiting for the future
+   * on a pool thread runs it there if no thread has started it.
+   */
   <T> Future<T> call(Callable<T> task) {
     return pool.submit(task);
   }
 
   /**
-   * The next finished chunk, waiting for it.
+   * The next finished chunk, waiting for it (and reading chunks no thread has started meanwhile, if
+   * the caller is a thread of the pools).
    *
    * @throws InterruptedException if the thread is interrupted or the fetcher closed while waiting
    */
   Chunk take() throws InterruptedException {
     while (true) {
-      Chunk c = done.poll(100, TimeUnit.MILLISECONDS);
+      Chunk c = done.poll();
+      if (c == null && !pool.helpOne()) {
+        c = done.poll(100, TimeUnit.MILLISECONDS);
+      }
       if (c != null) {
         return c;
       }
       if (closed) {
         throw new InterruptedException("the BLOB read was closed");
+      }
+      if (Thread.interrupted()) {
+        throw new InterruptedException("interrupted while waiting for a BLOB range");
       }
     }
   }
@@ -266,14 +287,8 @@ final class Fetcher implements AutoCloseable {
       return;
     }
     closed = true;
-    pool.shutdownNow();
-    boolean interrupted = false;
-    try {
-      // A FileIO that ignores interrupts finishes its current request; none starts after this.
-      pool.awaitTermination(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      interrupted = true;
-    }
+    // Waits for running reads; a FileIO that ignores interrupts finishes its current request.
+    pool.close();
     for (InputFile f : open.values()) {
       try {
         f.close();
@@ -283,8 +298,6 @@ final class Fetcher implements AutoCloseable {
     }
     open.clear();
     done.clear();
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    spareScratch.clear();
   }
 }

@@ -145,24 +145,27 @@ final class TableScanReader extends ArrowReader {
             ctx.filter(),
             allocator,
             ctx.batchSize(),
-            readOptions(table.io().readHints()),
+            readOptions(table),
             null);
     return true;
   }
 
   /**
-   * The row-file options of a scan over a storage: on one with round trips of milliseconds (more
-   * reads in flight than a local disk wants), a quarter of its parallelism in decode threads, at
-   * least the default, so that several batches' ranged reads overlap; a local disk keeps the
-   * default (a thread per core, at most 4).
+   * The row-file options of a scan of {@code table}: on a local disk the default (a decoding task
+   * per core, at most 4) on the connection's decode pool; on a storage with round trips of
+   * milliseconds (more reads in flight than a local disk wants) a quarter of its parallelism in
+   * decoding tasks, at least the default, on the I/O pool, since those tasks mostly wait for their
+   * ranged reads, which then overlap.
    */
-  static RowFileOptions readOptions(ReadHints hints) {
+  static RowFileOptions readOptions(TableState table) {
+    ReadHints hints = table.io().readHints();
     RowFileOptions defaults = RowFileOptions.defaults();
     if (hints.parallelism() <= ReadHints.LOCAL.parallelism()) {
-      return defaults;
+      return defaults.executor(table.executors().decode());
     }
-    return defaults.decodeThreads(
-        Math.max(defaults.decodeThreads(), Math.min(16, hints.parallelism() / 4)));
+    return defaults
+        .executor(table.executors().io())
+        .decodeThreads(Math.max(defaults.decodeThreads(), Math.min(16, hints.parallelism() / 4)));
   }
 
   @Override

@@ -285,7 +285,13 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     rowFileName = nextName(".row");
     String rowPath = table.paths().dataFile(partitionPath, rowFileName);
     written.add(rowPath);
-    rowWriter = RowFile.newWriter(opened(rowPath), rowPath, fileType, options.rowFileOptions());
+    // Blocks are compressed on the connection's decode pool while the next one is encoded.
+    rowWriter =
+        RowFile.newWriter(
+            opened(rowPath),
+            rowPath,
+            fileType,
+            options.rowFileOptions().executor(table.executors().decode()));
     blobWriters = new BlobFileWriter[blobColumns.length];
     blobNames = new String[blobColumns.length];
     for (int b = 0; b < blobColumns.length; b++) {

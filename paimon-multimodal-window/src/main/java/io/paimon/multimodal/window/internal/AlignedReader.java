@@ -68,10 +68,12 @@ final class AlignedReader extends ArrowReader {
           read.add(key);
         }
       }
-      // Left batches are decoded a batch or two ahead in a thread of their own.
+      // Left batches are decoded a batch or two ahead on the I/O pool.
       io.paimon.multimodal.Scan leftRead =
           plan.left.select(read).batchSize(batchSize).allocator(allocator);
-      left = new Prefetcher("align-left", leftRead::toArrowReader, allocator);
+      left =
+          new Prefetcher(
+              "align-left", leftRead.table().executors(), leftRead::toArrowReader, allocator);
       return new AlignedReader(plan, allocator, runtimes, left);
     } catch (IOException | RuntimeException e) {
       if (left != null) {

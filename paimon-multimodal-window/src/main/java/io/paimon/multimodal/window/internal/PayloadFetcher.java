@@ -243,8 +243,13 @@ final class PayloadFetcher implements AutoCloseable {
 
   private Chunk readChunk() throws IOException {
     if (cursor == null) {
-      // The sequential scan decodes a chunk or two ahead in a thread of its own.
-      cursor = new Prefetcher("align-payload", sequential::toArrowReader, allocator);
+      // The sequential scan decodes a chunk or two ahead on the I/O pool.
+      cursor =
+          new Prefetcher(
+              "align-payload",
+              sequential.table().executors(),
+              sequential::toArrowReader,
+              allocator);
     }
     VectorSchemaRoot batch;
     while ((batch = cursor.next()) != null) {

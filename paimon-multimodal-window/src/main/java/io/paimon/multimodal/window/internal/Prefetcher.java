@@ -17,82 +17,101 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.SharedExecutors;
+import io.paimon.multimodal.TaskGroup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayDeque;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
 /**
- * Reads the batches of an {@link ArrowReader} one or two ahead in a thread of its own, so that
- * decoding overlaps the work done on the batches: each batch's buffers are moved (not copied) into
- * a root the consumer owns and closes, and handed over through a bounded queue ({@value #AHEAD}
- * batches), so memory is bounded by the batch size. A failure of the reader is rethrown by {@link
- * #next()}. {@link #close()} stops the thread, frees the batches not taken and closes the reader.
- * One consumer thread; not otherwise thread-safe.
+ * Reads the batches of an {@link ArrowReader} one or two ahead on the connection's I/O pool, so
+ * that decoding overlaps the work done on the batches: each batch's buffers are moved (not copied)
+ * into a root the consumer owns and closes. The reads are tasks of a group with a limit of one, so
+ * they run one after another in order, {@value #AHEAD} submitted ahead of the consumer, which
+ * bounds memory by the batch size; no thread is owned. A consumer that is itself a pool task (the
+ * keys of an alignment read inside another read) reads a batch itself if no thread has started it.
+ * A failure of the reader is rethrown by {@link #next()}. {@link #close()} cancels the reads not
+ * started, waits for the one running (without interrupting it, as a file channel it reads may be
+ * shared), frees the batches not taken and closes the reader. One consumer thread; not otherwise
+ * thread-safe.
  */
 final class Prefetcher implements AutoCloseable {
 
   private static final int AHEAD = 2;
 
-  /** The end of the stream, or a failure: a root with no vectors. */
+  /** The end of the stream: a root with no vectors. */
   private static final VectorSchemaRoot END = new VectorSchemaRoot(java.util.List.of());
 
-  private final BlockingQueue<VectorSchemaRoot> queue = new ArrayBlockingQueue<>(AHEAD);
-  private final Thread thread;
+  private final Supplier<ArrowReader> open;
+  private final BufferAllocator allocator;
+  private final TaskGroup reads;
+  private final ArrayDeque<Future<VectorSchemaRoot>> ahead = new ArrayDeque<>();
   private volatile boolean stopped;
-  private volatile Throwable failure;
   private boolean ended;
 
-  /** Starts reading; {@code open} creates the reader in the thread. */
-  Prefetcher(String name, Supplier<ArrowReader> open, BufferAllocator allocator) {
-    this.thread =
-        new Thread(
-            () -> {
-              try (ArrowReader reader = open.get()) {
-                while (!stopped && reader.loadNextBatch()) {
-                  VectorSchemaRoot batch = reader.getVectorSchemaRoot();
-                  int n = batch.getRowCount();
-                  if (n == 0) {
-                    continue;
-                  }
-                  // The buffers move to a root of our own; the reader allocates anew.
-                  VectorSchemaRoot copy = VectorSchemaRoot.create(batch.getSchema(), allocator);
-                  for (int j = 0; j < batch.getFieldVectors().size(); j++) {
-                    batch.getVector(j).makeTransferPair(copy.getVector(j)).transfer();
-                  }
-                  copy.setRowCount(n);
-                  if (!offer(copy)) {
-                    copy.close();
-                    return;
-                  }
-                }
-              } catch (Throwable e) {
-                failure = e;
-              } finally {
-                offer(END);
-              }
-            },
-            name);
-    thread.setDaemon(true);
-    thread.start();
+  /** The reader, opened by the first read; touched by the group's tasks (one at a time) only. */
+  private ArrowReader reader;
+
+  private boolean readerDone;
+
+  /** Starts reading on {@code executors}' I/O pool; {@code open} creates the reader there. */
+  Prefetcher(
+      String name,
+      SharedExecutors executors,
+      Supplier<ArrowReader> open,
+      BufferAllocator allocator) {
+    this.open = open;
+    this.allocator = allocator;
+    this.reads = executors.newIoGroup(name, 1);
+    for (int i = 0; i < AHEAD; i++) {
+      ahead.add(reads.submit(this::readOne));
+    }
   }
 
-  private boolean offer(VectorSchemaRoot root) {
+  /** The reader's next non-empty batch, moved into a root of our own; {@link #END} at the end. */
+  private VectorSchemaRoot readOne() throws IOException {
+    if (stopped || readerDone) {
+      return END;
+    }
     try {
-      while (!stopped) {
-        if (queue.offer(root, 50, TimeUnit.MILLISECONDS)) {
-          return true;
-        }
+      if (reader == null) {
+        reader = open.get();
       }
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
+      while (!stopped && reader.loadNextBatch()) {
+        VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+        int n = batch.getRowCount();
+        if (n == 0) {
+          continue;
+        }
+        // The buffers move to a root of our own; the reader allocates anew.
+        VectorSchemaRoot copy = VectorSchemaRoot.create(batch.getSchema(), allocator);
+        for (int j = 0; j < batch.getFieldVectors().size(); j++) {
+          batch.getVector(j).makeTransferPair(copy.getVector(j)).transfer();
+        }
+        copy.setRowCount(n);
+        return copy;
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      closeReader();
+      throw e;
+    }
+    closeReader();
+    return END;
+  }
+
+  private void closeReader() throws IOException {
+    readerDone = true;
+    if (reader != null) {
+      ArrowReader r = reader;
+      reader = null;
+      r.close();
     }
   }
 
@@ -101,29 +120,36 @@ final class Prefetcher implements AutoCloseable {
     if (ended) {
       return null;
     }
+    Future<VectorSchemaRoot> f = ahead.poll();
     VectorSchemaRoot root;
     try {
-      root = queue.take();
+      root = f.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for a batch", e);
+    } catch (CancellationException e) {
+      ended = true;
+      throw new IllegalStateException("the read was closed while waiting for a batch", e);
+    } catch (ExecutionException e) {
+      ended = true;
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      if (cause instanceof IOException) {
+        throw new UncheckedIOException((IOException) cause);
+      }
+      throw new IllegalStateException(cause);
     }
     if (root == END) {
       ended = true;
-      Throwable e = failure;
-      if (e instanceof RuntimeException) {
-        throw (RuntimeException) e;
-      }
-      if (e instanceof Error) {
-        throw (Error) e;
-      }
-      if (e instanceof IOException) {
-        throw new UncheckedIOException((IOException) e);
-      }
-      if (e != null) {
-        throw new IllegalStateException(e);
-      }
       return null;
+    }
+    if (!stopped) {
+      ahead.add(reads.submit(this::readOne));
     }
     return root;
   }
@@ -131,26 +157,36 @@ final class Prefetcher implements AutoCloseable {
   @Override
   public void close() {
     stopped = true;
+    for (Future<VectorSchemaRoot> f : ahead) {
+      f.cancel(false);
+    }
     boolean interrupted = false;
-    while (thread.isAlive()) {
-      drain();
-      try {
-        thread.join(10);
-      } catch (InterruptedException e) {
-        interrupted = true;
+    // The read in progress ends after its batch; its root, and any finished one, are freed.
+    for (Future<VectorSchemaRoot> f : ahead) {
+      while (true) {
+        try {
+          VectorSchemaRoot r = f.get();
+          if (r != END) {
+            r.close();
+          }
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (CancellationException | ExecutionException e) {
+          break;
+        }
       }
     }
-    drain();
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private void drain() {
-    VectorSchemaRoot r;
-    while ((r = queue.poll()) != null) {
-      if (r != END) {
-        r.close();
+    ahead.clear();
+    reads.close();
+    try {
+      // The tasks have ended: the reader is ours to close if no task reached its end.
+      closeReader();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
   }

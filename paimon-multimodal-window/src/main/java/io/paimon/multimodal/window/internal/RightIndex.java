@@ -19,9 +19,13 @@ package io.paimon.multimodal.window.internal;
 
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.Split;
+import io.paimon.multimodal.TaskGroup;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -61,9 +65,10 @@ final class RightIndex {
 
   /**
    * Reads the keys of {@code right} (only the key columns and {@code _ROW_ID}) and builds the
-   * index. A scan of several data files without a limit is read in two parts, in two threads (the
-   * files of the first and of the second half, each with a group dictionary of its own, merged
-   * afterwards); row numbers in errors count across both.
+   * index. A scan of several data files without a limit is read in two parts at once (the files of
+   * the first half in the calling thread, of the second half in a task on the connection's I/O
+   * pool, each with a group dictionary of its own, merged afterwards); row numbers in errors count
+   * across both.
    *
    * @throws io.paimon.multimodal.window.AlignmentException for a null or out-of-range key, naming
    *     the row
@@ -81,53 +86,59 @@ final class RightIndex {
     List<List<Scan>> halves = halves(keys);
     if (halves.size() == 1) {
       Part only = new Part(time, by);
-      only.load(halves.get(0), allocator);
+      only.load(halves.get(0), right.table().executors(), allocator);
       return build(List.of(only), by.length == 0);
     }
     Part first = new Part(time, by);
     Part second = new Part(time, by);
-    Throwable[] failure = new Throwable[1];
-    Thread thread =
-        new Thread(
-            () -> {
-              try {
-                second.load(halves.get(1), allocator);
-              } catch (Throwable e) {
-                failure[0] = e;
-              }
-            },
-            "align-keys-2");
-    thread.setDaemon(true);
-    thread.start();
-    try {
-      first.load(halves.get(0), allocator);
-    } finally {
-      join(thread);
+    SharedExecutors executors = right.table().executors();
+    Throwable failure = null;
+    try (TaskGroup secondHalf = executors.newIoGroup("align-keys", 1)) {
+      Future<?> loaded =
+          secondHalf.submit(
+              () -> {
+                second.load(halves.get(1), executors, allocator);
+                return null;
+              });
+      first.load(halves.get(0), executors, allocator);
+      failure = await(loaded);
     }
-    if (failure[0] instanceof RowError) {
-      throw ((RowError) failure[0]).shifted(first.n);
+    if (failure instanceof RowError) {
+      throw ((RowError) failure).shifted(first.n);
     }
-    if (failure[0] instanceof RuntimeException) {
-      throw (RuntimeException) failure[0];
+    if (failure instanceof RuntimeException) {
+      throw (RuntimeException) failure;
     }
-    if (failure[0] != null) {
-      throw new IllegalStateException(failure[0]);
+    if (failure instanceof Error) {
+      throw (Error) failure;
+    }
+    if (failure != null) {
+      throw new IllegalStateException(failure);
     }
     return build(List.of(first, second), by.length == 0);
   }
 
-  private static void join(Thread thread) {
+  /**
+   * Waits for the second half (running it here if no thread has started it and this is a pool
+   * thread); returns its failure, or null. An interrupt is kept and waited through.
+   */
+  private static Throwable await(Future<?> loaded) {
     boolean interrupted = false;
-    while (true) {
-      try {
-        thread.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
+    try {
+      while (true) {
+        try {
+          loaded.get();
+          return null;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          return e.getCause();
+        }
       }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -172,11 +183,12 @@ final class RightIndex {
       this.reader = new GroupReader(by, dictionary);
     }
 
-    void load(List<Scan> scans, BufferAllocator allocator) {
+    void load(List<Scan> scans, SharedExecutors executors, BufferAllocator allocator) {
       FieldVector[] byVectors = new FieldVector[by.length];
       for (Scan scan : scans) {
-        // Decoding runs a batch ahead in a thread of its own, overlapping the work below.
-        try (Prefetcher r = new Prefetcher("align-keys", scan::toArrowReader, allocator)) {
+        // Decoding runs a batch ahead on the I/O pool, overlapping the work below.
+        try (Prefetcher r =
+            new Prefetcher("align-keys", executors, scan::toArrowReader, allocator)) {
           VectorSchemaRoot batch;
           while ((batch = r.next()) != null) {
             try (VectorSchemaRoot owned = batch) {

@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.window.AlignmentException;
 import io.paimon.multimodal.window.Boundary;
 import io.paimon.multimodal.window.ContiguousWindowDataset;
@@ -40,6 +41,7 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
   private final FrameIndex index;
   private final RowFetcher fetcher;
   private final int[] anchors;
+  private final SharedExecutors executors;
 
   /** Where the fetched rows hold the group key, the order key and each column, by column order. */
   private final int groupSlot;
@@ -53,14 +55,20 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
   private final int maxOffset;
 
   /**
-   * Schedules the anchors.
+   * Schedules the anchors; {@code executors} are the pools of the connection the dataset reads,
+   * where its loaders run.
    *
    * @throws AlignmentException under {@link Boundary#ERROR} if a scheduled anchor's window is
    *     incomplete, naming the group (by its first row ID), the anchor and the offsets
    */
   public WindowDatasetImpl(
-      WindowSettings settings, FrameIndex index, RowFetcher fetcher, String input) {
+      WindowSettings settings,
+      FrameIndex index,
+      RowFetcher fetcher,
+      String input,
+      SharedExecutors executors) {
     this.settings = settings;
+    this.executors = executors;
     this.index = index;
     this.fetcher = fetcher;
     this.groupSlot = fetcher.slot(settings.groupKey());
@@ -105,6 +113,11 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
       }
     }
     this.anchors = Arrays.copyOf(kept, n);
+  }
+
+  /** The pools of the connection the dataset reads. */
+  public SharedExecutors executors() {
+    return executors;
   }
 
   @Override

@@ -183,7 +183,11 @@ public final class WindowRequest {
     List<String> fetched = new ArrayList<>(List.of(groupKey, orderKey));
     fetched.addAll(cols);
     return new WindowDatasetImpl(
-        settings, index, new RowFetcher(pinned, fetched, blockCacheBytes), table.name());
+        settings,
+        index,
+        new RowFetcher(pinned, fetched, blockCacheBytes),
+        table.name(),
+        table.executors());
   }
 
   private static DataType columnType(Schema schema, String column, String what) {
