@@ -35,10 +35,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Drives a read: pulls scan batches, plans each, submits its ranged reads in order and, while the
- * caller waits for a batch, slices the chunks of that batch as they arrive. Chunks of later batches
- * are submitted as long as the bytes submitted and not yet sliced stay within the prefetch budget;
- * they wait, unsliced, until their batch is the one being assembled. Because submission follows
- * batch order, a batch never waits for budget held by a later one.
+ * caller waits for a batch, places the payloads of that batch's chunks as they arrive (on a local
+ * disk it also reads chunks of that batch that no worker has started). Chunks of later batches are
+ * submitted as long as the bytes submitted and not yet sliced stay within the prefetch budget; they
+ * wait, unsliced, until their batch is the one being assembled. Because submission follows batch
+ * order, a batch never waits for budget held by a later one.
  *
  * <p>Owns the scan reader, the fetcher (its threads) and the scalar roots of batches not yet handed
  * out; {@link #close()} releases all of them and cancels reads in flight. After a failure the
@@ -142,7 +143,16 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     head.held.clear();
     while (!head.isComplete()) {
       issue();
-      Chunk c = fetcher.take();
+      Chunk c = fetcher.poll();
+      if (c == null) {
+        // On a local disk the consumer reads a chunk of this batch that no worker has started
+        // rather than wait for one: no hand-off for a small read, one more reader for a large one.
+        Chunk mine = fetcher.readsOnCaller() ? head.nextUnclaimed() : null;
+        if (mine != null && fetcher.runHere(mine)) {
+          continue;
+        }
+        c = fetcher.take();
+      }
       inFlight--;
       if (c.error != null) {
         throw ctx.fetchError(c);
@@ -212,7 +222,7 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     if (scanDone) {
       return false;
     }
-    Cells cells = new Cells(ctx.columns());
+    Cells cells = new Cells(ctx.columns(), ctx.uris);
     VectorSchemaRoot scalar = null;
     try {
       while (true) {

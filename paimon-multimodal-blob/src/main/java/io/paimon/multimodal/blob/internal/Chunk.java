@@ -19,11 +19,13 @@ package io.paimon.multimodal.blob.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One ranged read: a piece of a merged run of one file, and the units whose bytes it holds. Written
- * by one fetch thread (buffer, error) and then handed to the consumer thread through a blocking
- * queue, which orders the accesses.
+ * One ranged read: a piece of a merged run of one file, and the units whose bytes it holds. Read by
+ * one thread, which {@linkplain #claim claims} it first (a fetch thread, or the consumer when it
+ * would otherwise wait), and then handed to the consumer thread through a blocking queue, which
+ * orders the accesses.
  */
 final class Chunk {
 
@@ -35,8 +37,10 @@ final class Chunk {
   /** The batch this chunk belongs to; set when the batch is planned. */
   PlannedBatch batch;
 
-  byte[] buffer;
+  /** Why the read failed, or null. */
   Throwable error;
+
+  private final AtomicBoolean claimed = new AtomicBoolean();
 
   Chunk(String uri, long offset, int length) {
     this.uri = uri;
@@ -44,14 +48,14 @@ final class Chunk {
     this.length = length;
   }
 
-  /** Whether every unit of this chunk lies wholly inside it (none spans into another chunk). */
-  boolean selfContained() {
-    for (Unit u : units) {
-      if (u.firstChunk != u.lastChunk) {
-        return false;
-      }
-    }
-    return true;
+  /** Claims the chunk for reading; true for exactly one caller. */
+  boolean claim() {
+    return !claimed.get() && claimed.compareAndSet(false, true);
+  }
+
+  /** Whether a thread has claimed the chunk. */
+  boolean isClaimed() {
+    return claimed.get();
   }
 
   long end() {

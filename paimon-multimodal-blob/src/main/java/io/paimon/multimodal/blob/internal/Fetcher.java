@@ -17,16 +17,15 @@
  */
 package io.paimon.multimodal.blob.internal;
 
-import io.paimon.blob.BlobFormat;
-import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
+import io.paimon.multimodal.fs.ReadHints;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -36,13 +35,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs ranged reads on a pool of {@code parallelism} threads that it owns: each {@link Chunk} is
- * read with one {@link InputFile#readFully}, its whole units verified and sliced in the same thread
- * ({@link PlannedBatch#sliceInFetchThread}), and handed to the consumer through {@link #take}. Open
- * files are shared by all reads of one file (positional reads are thread-safe) and closed with the
- * fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()} chunks
- * submitted and not yet taken, so submission never blocks, and a task submitted beyond the queue
- * runs in the submitting thread rather than being dropped. {@link #close()} cancels what is queued,
- * interrupts what runs and waits for the threads to end. Thread-safe.
+ * read with one request straight into the arrays of the units it holds ({@link
+ * InputFile#readScattered}; one {@link InputFile#readFully} and a copy where plain ranges overlap),
+ * the units whose last part it held are verified and sliced in the same thread ({@link
+ * Unit#complete}), and the chunk is handed to the consumer through {@link #take}. The consumer may
+ * read a submitted chunk that no worker has started itself ({@link #runHere}) rather than wait.
+ * Open files are shared by all reads of one file (positional reads are thread-safe) and closed with
+ * the fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()}
+ * chunks submitted and not yet taken, so submission never blocks, and a task submitted beyond the
+ * queue runs in the submitting thread rather than being dropped. {@link #close()} cancels what is
+ * queued, interrupts what runs and waits for the threads to end. Thread-safe.
  */
 final class Fetcher implements AutoCloseable {
 
@@ -52,24 +54,34 @@ final class Fetcher implements AutoCloseable {
   static final String THREAD_PREFIX = "paimon-blob-fetch-";
 
   private final FileIO io;
+  private final boolean local;
   private final int parallelism;
   private final ThreadPoolExecutor pool;
   private final BlockingQueue<Chunk> done = new LinkedBlockingQueue<>();
   private final ConcurrentHashMap<String, InputFile> open = new ConcurrentHashMap<>();
   private volatile boolean closed;
   private final int maxScratch;
-  private final ThreadLocal<byte[]> scratch = new ThreadLocal<>();
+
+  /** Reusable read buffers, one per thread reading at a time; dropped with the fetcher. */
+  private final ConcurrentLinkedQueue<byte[]> scratch = new ConcurrentLinkedQueue<>();
+
+  /** The consumer thread while it reads a chunk itself, for {@link #close} to interrupt. */
+  private Thread reader;
+
+  private final Object readerLock = new Object();
 
   /**
    * Creates a fetcher.
    *
-   * @param prefetchBudget the read's prefetch budget: all workers together keep at most half of it
-   *     as reusable read buffers
+   * @param prefetchBudget the read's prefetch budget: all threads reading (the workers and the
+   *     consumer) together keep at most half of it as reusable read buffers
    */
   Fetcher(FileIO io, int parallelism, long prefetchBudget) {
     this.io = io;
+    this.local = ReadHints.LOCAL.equals(io.readHints());
     this.parallelism = parallelism;
-    this.maxScratch = (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / parallelism);
+    this.maxScratch =
+        (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / (parallelism + 1));
     int id = POOLS.incrementAndGet();
     AtomicInteger threads = new AtomicInteger();
     ThreadFactory factory =
@@ -95,132 +107,176 @@ final class Fetcher implements AutoCloseable {
   }
 
   /**
-   * Starts reading {@code chunk}; it comes back through {@link #take} with its whole units sliced,
-   * with a buffer if units span it and the next chunks, or with an error.
+   * Starts reading {@code chunk}; it comes back through {@link #take} with the units whose last
+   * part it held complete, or with an error. A chunk the consumer claimed first ({@link #runHere})
+   * is skipped.
    */
   void submit(Chunk chunk) {
     pool.execute(
         () -> {
-          try {
-            if (readDirect(chunk)) {
-              done.add(chunk);
-              return;
-            }
-            boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
-            byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
-            file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
-            chunk.buffer = buf;
-            PlannedBatch.sliceInFetchThread(chunk);
-          } catch (IOException | RuntimeException e) {
-            chunk.error = e;
-            chunk.buffer = null;
+          if (chunk.claim()) {
+            read(chunk);
           }
-          done.add(chunk);
         });
   }
 
   /**
-   * Reads a chunk whose units are all whole scalar entries with one payload each straight into the
-   * payloads' own arrays, with one {@link InputFile#readScattered} request (headers, trailers and
-   * the gaps between entries go to small or scratch arrays), then verifies each entry: one pass
-   * over the bytes fewer than reading the chunk and slicing it. Returns false, having read nothing,
-   * for any other chunk.
+   * Reads a submitted chunk in the calling (consumer) thread if no worker has claimed it: on a
+   * local disk, reading is cheaper than waiting for a worker's hand-off. The chunk comes back
+   * through {@link #take} as any other.
+   *
+   * @return whether this thread read it
+   * @throws InterruptedException if the fetcher was closed meanwhile
    */
-  private boolean readDirect(Chunk chunk) throws IOException {
-    if (!chunk.selfContained()) {
+  boolean runHere(Chunk chunk) throws InterruptedException {
+    if (!chunk.claim()) {
       return false;
     }
-    long end = chunk.offset;
-    int maxGap = 0;
-    for (Unit u : chunk.units) {
-      if (u.kind != Unit.Kind.ENTRY || !wholePayload(u) || u.offset < end) {
-        return false;
+    synchronized (readerLock) {
+      reader = Thread.currentThread();
+    }
+    try {
+      if (!closed) {
+        read(chunk);
       }
-      maxGap = (int) Math.max(maxGap, u.offset - end);
-      end = u.end();
-    }
-    if (end > chunk.end() || chunk.end() - end > maxScratch || maxGap > maxScratch) {
-      return false;
-    }
-    int tail = (int) (chunk.end() - end);
-    byte[] gap = scratch(Math.max(1, Math.max(maxGap, tail)));
-    int pieces = 3 * chunk.units.size() + chunk.units.size() + 1;
-    byte[][] buffers = new byte[pieces][];
-    int[] offsets = new int[pieces];
-    int[] lengths = new int[pieces];
-    byte[][] headers = new byte[chunk.units.size()][];
-    byte[][] payloads = new byte[chunk.units.size()][];
-    byte[][] trailers = new byte[chunk.units.size()][];
-    int n = 0;
-    long at = chunk.offset;
-    for (int i = 0; i < chunk.units.size(); i++) {
-      Unit u = chunk.units.get(i);
-      if (u.offset > at) {
-        buffers[n] = gap;
-        lengths[n++] = (int) (u.offset - at);
+    } finally {
+      synchronized (readerLock) {
+        reader = null;
       }
-      headers[i] = new byte[BlobFormat.ENTRY_HEADER_SIZE];
-      payloads[i] = new byte[(int) u.length - BlobFormat.ENTRY_OVERHEAD];
-      trailers[i] = new byte[BlobFormat.ENTRY_TRAILER_SIZE];
-      buffers[n] = headers[i];
-      lengths[n++] = headers[i].length;
-      buffers[n] = payloads[i];
-      lengths[n++] = payloads[i].length;
-      buffers[n] = trailers[i];
-      lengths[n++] = trailers[i].length;
-      at = u.end();
     }
-    if (tail > 0) {
-      buffers[n] = gap;
-      lengths[n++] = tail;
+    if (closed) {
+      // close() may have interrupted this thread's read; the consumer learns of the close here.
+      Thread.interrupted();
+      throw new InterruptedException("the BLOB read was closed");
     }
-    file(chunk.uri)
-        .readScattered(
-            chunk.offset,
-            Arrays.copyOf(buffers, n),
-            Arrays.copyOf(offsets, n),
-            Arrays.copyOf(lengths, n));
-    for (int i = 0; i < chunk.units.size(); i++) {
-      Unit u = chunk.units.get(i);
-      try {
-        BlobFormat.verifyEntryParts(headers[i], payloads[i], trailers[i], u.uri, -1, u.offset);
-        u.slices = new byte[][] {payloads[i]};
-      } catch (BlobFormatException e) {
-        u.failure = e;
-      }
+    if (chunk.error != null && Thread.currentThread().isInterrupted()) {
+      // The caller's thread was interrupted while it read: a cancellation, as while waiting.
+      throw new InterruptedException("interrupted while reading " + chunk);
     }
     return true;
   }
 
-  /** Whether a unit's only target is its entry's whole payload. */
-  private static boolean wholePayload(Unit u) {
-    if (u.targets.size() != 1 || u.length < BlobFormat.ENTRY_OVERHEAD) {
-      return false;
+  /** Reads {@code chunk} into its units and completes those whose last part it held. */
+  private void read(Chunk chunk) {
+    byte[] buf = null;
+    try {
+      for (Unit u : chunk.units) {
+        u.ensureArrays();
+      }
+      InputFile file = file(chunk.uri);
+      buf = readScattered(chunk, file);
+      if (buf == null) {
+        buf = readAndCopy(chunk, file);
+      }
+      for (Unit u : chunk.units) {
+        if (u.partRead()) {
+          u.complete();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      chunk.error = e;
+    } finally {
+      if (buf != null && buf.length > 0 && buf.length <= maxScratch) {
+        scratch.add(buf);
+      }
     }
-    Target t = u.targets.get(0);
-    return t.sliceOffset() == BlobFormat.ENTRY_HEADER_SIZE
-        && t.sliceLength() == u.length - BlobFormat.ENTRY_OVERHEAD;
+    done.add(chunk);
   }
 
   /**
-   * The calling worker's reusable buffer, grown to {@code length}. A chunk whose units all lie
-   * inside it is sliced before the worker takes its next chunk, so the buffer can be reused: no
-   * allocation, zeroing and collection of every fetched byte. At most {@link #maxScratch} bytes per
-   * worker, so all of them together hold at most the prefetch budget.
+   * Reads a chunk whose units do not overlap with one request straight into the units' arrays, the
+   * gaps between them into a scratch buffer: no second pass over the bytes. Returns the scratch
+   * buffer used (or an empty array), or null, having read nothing, if units overlap or a gap does
+   * not fit a scratch buffer.
+   */
+  private byte[] readScattered(Chunk chunk, InputFile file) throws IOException {
+    long at = chunk.offset;
+    long maxGap = 0;
+    for (Unit u : chunk.units) {
+      long from = Math.max(u.offset, chunk.offset);
+      if (from < at) {
+        return null;
+      }
+      maxGap = Math.max(maxGap, from - at);
+      at = Math.min(u.end(), chunk.end());
+    }
+    maxGap = Math.max(maxGap, chunk.end() - at);
+    if (maxGap > maxScratch) {
+      return null;
+    }
+    byte[] gap = maxGap == 0 ? EMPTY : scratch((int) maxGap);
+    Pieces pieces = new Pieces(3 * chunk.units.size() + 2);
+    at = chunk.offset;
+    for (Unit u : chunk.units) {
+      long from = Math.max(u.offset, chunk.offset);
+      long to = Math.min(u.end(), chunk.end());
+      pieces.skip(gap, from - at);
+      u.addPieces(from - u.offset, to - u.offset, pieces);
+      at = to;
+    }
+    pieces.skip(gap, chunk.end() - at);
+    if (pieces.count == 1) {
+      file.readFully(chunk.offset, pieces.buffers[0], pieces.offsets[0], pieces.lengths[0]);
+    } else {
+      file.readScattered(chunk.offset, pieces.buffers(), pieces.offsets(), pieces.lengths());
+    }
+    return gap;
+  }
+
+  /**
+   * Reads a chunk whose units overlap (plain ranges may) into one buffer and copies each unit's
+   * part out of it; returns the buffer.
+   */
+  private byte[] readAndCopy(Chunk chunk, InputFile file) throws IOException {
+    byte[] buf = chunk.length <= maxScratch ? scratch(chunk.length) : new byte[chunk.length];
+    file.readFully(chunk.offset, buf, 0, chunk.length);
+    Pieces pieces = new Pieces(3);
+    for (Unit u : chunk.units) {
+      long from = Math.max(u.offset, chunk.offset);
+      long to = Math.min(u.end(), chunk.end());
+      pieces.count = 0;
+      u.addPieces(from - u.offset, to - u.offset, pieces);
+      int pos = (int) (from - chunk.offset);
+      for (int i = 0; i < pieces.count; i++) {
+        System.arraycopy(buf, pos, pieces.buffers[i], pieces.offsets[i], pieces.lengths[i]);
+        pos += pieces.lengths[i];
+      }
+    }
+    return buf;
+  }
+
+  private static final byte[] EMPTY = new byte[0];
+
+  /**
+   * A reusable buffer of at least {@code length} bytes (at most {@link #maxScratch}), for the
+   * calling thread until it gives it back: no allocation, zeroing and collection of the bytes read
+   * and dropped. At most one per thread reading at a time, so all of them together hold at most
+   * half the prefetch budget.
    */
   private byte[] scratch(int length) {
-    byte[] buf = scratch.get();
+    byte[] buf = scratch.poll();
     if (buf == null || buf.length < length) {
       int grown = buf == null ? length : (int) Math.min(maxScratch, 2L * buf.length);
       buf = new byte[Math.max(length, grown)];
-      scratch.set(buf);
     }
     return buf;
+  }
+
+  /**
+   * Whether the storage is a local disk, where the consumer reads chunks itself rather than wait.
+   */
+  boolean readsOnCaller() {
+    return local;
   }
 
   /** Runs a task on the pool (for reading file indexes concurrently). */
   <T> Future<T> call(Callable<T> task) {
     return pool.submit(task);
+  }
+
+  /** The next finished chunk, or null if none has finished. */
+  Chunk poll() {
+    return done.poll();
   }
 
   /**
@@ -266,6 +322,11 @@ final class Fetcher implements AutoCloseable {
       return;
     }
     closed = true;
+    synchronized (readerLock) {
+      if (reader != null) {
+        reader.interrupt();
+      }
+    }
     pool.shutdownNow();
     boolean interrupted = false;
     try {
@@ -283,6 +344,7 @@ final class Fetcher implements AutoCloseable {
     }
     open.clear();
     done.clear();
+    scratch.clear();
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
