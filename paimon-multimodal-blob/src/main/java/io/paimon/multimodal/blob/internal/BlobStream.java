@@ -36,10 +36,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Drives a read: pulls scan batches, plans each, submits its ranged reads in order and, while the
  * caller waits for a batch, places the payloads of that batch's chunks as they arrive (on a local
- * disk it also reads chunks of that batch that no worker has started). Chunks of later batches are
- * submitted as long as the bytes submitted and not yet sliced stay within the prefetch budget; they
- * wait, unsliced, until their batch is the one being assembled. Because submission follows batch
- * order, a batch never waits for budget held by a later one.
+ * disk it reads a batch's last chunk itself when nothing else is in flight). Chunks of later
+ * batches are submitted as long as the bytes submitted and not yet sliced stay within the prefetch
+ * budget; they wait, unsliced, until their batch is the one being assembled. Because submission
+ * follows batch order, a batch never waits for budget held by a later one.
  *
  * <p>Owns the scan reader, the fetcher (its threads) and the scalar roots of batches not yet handed
  * out; {@link #close()} releases all of them and cancels reads in flight. After a failure the
@@ -142,17 +142,17 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     }
     head.held.clear();
     while (!head.isComplete()) {
-      issue();
-      Chunk c = fetcher.poll();
-      if (c == null) {
-        // On a local disk the consumer reads a chunk of this batch that no worker has started
-        // rather than wait for one: no hand-off for a small read, one more reader for a large one.
-        Chunk mine = fetcher.readsOnCaller() ? head.nextUnclaimed() : null;
-        if (mine != null && fetcher.runHere(mine)) {
-          continue;
-        }
-        c = fetcher.take();
+      if (inFlight == 0 && fetcher.readsOnCaller() && head.nextToIssue == head.chunks.size() - 1) {
+        // On a local disk, the batch's last read with nothing else in flight (a small read, or
+        // the tail of a large one) is read here: a hand-off to a worker would only add its
+        // latency, and no more than one read runs.
+        Chunk last = head.chunks.get(head.nextToIssue++);
+        inFlight++;
+        budgetUsed += last.length;
+        fetcher.runHere(last);
       }
+      issue();
+      Chunk c = fetcher.take();
       inFlight--;
       if (c.error != null) {
         throw ctx.fetchError(c);

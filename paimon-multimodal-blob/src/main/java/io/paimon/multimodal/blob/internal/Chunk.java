@@ -19,13 +19,11 @@ package io.paimon.multimodal.blob.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One ranged read: a piece of a merged run of one file, and the units whose bytes it holds. Read by
- * one thread, which {@linkplain #claim claims} it first (a fetch thread, or the consumer when it
- * would otherwise wait), and then handed to the consumer thread through a blocking queue, which
- * orders the accesses.
+ * one thread (a fetch thread, or the consumer itself) and then handed to the consumer thread
+ * through a blocking queue, which orders the accesses.
  */
 final class Chunk {
 
@@ -40,22 +38,10 @@ final class Chunk {
   /** Why the read failed, or null. */
   Throwable error;
 
-  private final AtomicBoolean claimed = new AtomicBoolean();
-
   Chunk(String uri, long offset, int length) {
     this.uri = uri;
     this.offset = offset;
     this.length = length;
-  }
-
-  /** Claims the chunk for reading; true for exactly one caller. */
-  boolean claim() {
-    return !claimed.get() && claimed.compareAndSet(false, true);
-  }
-
-  /** Whether a thread has claimed the chunk. */
-  boolean isClaimed() {
-    return claimed.get();
   }
 
   long end() {

@@ -38,13 +38,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * read with one request straight into the arrays of the units it holds ({@link
  * InputFile#readScattered}; one {@link InputFile#readFully} and a copy where plain ranges overlap),
  * the units whose last part it held are verified and sliced in the same thread ({@link
- * Unit#complete}), and the chunk is handed to the consumer through {@link #take}. The consumer may
- * read a submitted chunk that no worker has started itself ({@link #runHere}) rather than wait.
- * Open files are shared by all reads of one file (positional reads are thread-safe) and closed with
- * the fetcher. The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()}
- * chunks submitted and not yet taken, so submission never blocks, and a task submitted beyond the
- * queue runs in the submitting thread rather than being dropped. {@link #close()} cancels what is
- * queued, interrupts what runs and waits for the threads to end. Thread-safe.
+ * Unit#complete}), and the chunk is handed to the consumer through {@link #take}. On a local disk
+ * the consumer may read a chunk itself ({@link #runHere}) rather than hand it over. Open files are
+ * shared by all reads of one file (positional reads are thread-safe) and closed with the fetcher.
+ * The pool's queue is bounded; the consumer keeps at most {@link #maxInFlight()} chunks submitted
+ * and not yet taken, so submission never blocks, and a task submitted beyond the queue runs in the
+ * submitting thread rather than being dropped. {@link #close()} cancels what is queued, interrupts
+ * what runs and waits for the threads to end. Thread-safe.
  */
 final class Fetcher implements AutoCloseable {
 
@@ -78,7 +78,7 @@ final class Fetcher implements AutoCloseable {
    */
   Fetcher(FileIO io, int parallelism, long prefetchBudget) {
     this.io = io;
-    this.local = ReadHints.LOCAL.equals(io.readHints());
+    this.local = isLocal(io.readHints());
     this.parallelism = parallelism;
     this.maxScratch =
         (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / (parallelism + 1));
@@ -101,6 +101,19 @@ final class Fetcher implements AutoCloseable {
             new ThreadPoolExecutor.CallerRunsPolicy());
   }
 
+  /**
+   * Whether hints are those of a local file system. Compared by field, not with the record's {@code
+   * equals}, whose first call bootstraps {@code ObjectMethods} (tens of generated classes on the
+   * first read of a process).
+   */
+  private static boolean isLocal(ReadHints h) {
+    ReadHints local = ReadHints.LOCAL;
+    return h == local
+        || (h.parallelism() == local.parallelism()
+            && h.holeLimit() == local.holeLimit()
+            && h.rangeLimit() == local.rangeLimit());
+  }
+
   /** The most chunks the consumer keeps submitted and not yet taken. */
   int maxInFlight() {
     return 2 * parallelism;
@@ -108,30 +121,35 @@ final class Fetcher implements AutoCloseable {
 
   /**
    * Starts reading {@code chunk}; it comes back through {@link #take} with the units whose last
-   * part it held complete, or with an error. A chunk the consumer claimed first ({@link #runHere})
-   * is skipped.
+   * part it held complete, or with an error.
    */
   void submit(Chunk chunk) {
-    pool.execute(
-        () -> {
-          if (chunk.claim()) {
-            read(chunk);
-          }
-        });
+    pool.execute(new Read(chunk));
+  }
+
+  /** A worker's task (a class, not a lambda: no call site to link on a process's first read). */
+  private final class Read implements Runnable {
+    private final Chunk chunk;
+
+    Read(Chunk chunk) {
+      this.chunk = chunk;
+    }
+
+    @Override
+    public void run() {
+      read(chunk);
+    }
   }
 
   /**
-   * Reads a submitted chunk in the calling (consumer) thread if no worker has claimed it: on a
-   * local disk, reading is cheaper than waiting for a worker's hand-off. The chunk comes back
-   * through {@link #take} as any other.
+   * Reads {@code chunk} in the calling (consumer) thread instead of handing it to a worker; it
+   * comes back through {@link #take} as any other. {@link #close} from another thread interrupts
+   * it.
    *
-   * @return whether this thread read it
-   * @throws InterruptedException if the fetcher was closed meanwhile
+   * @throws InterruptedException if the fetcher was closed meanwhile, or the thread interrupted
+   *     while it read
    */
-  boolean runHere(Chunk chunk) throws InterruptedException {
-    if (!chunk.claim()) {
-      return false;
-    }
+  void runHere(Chunk chunk) throws InterruptedException {
     synchronized (readerLock) {
       reader = Thread.currentThread();
     }
@@ -153,7 +171,6 @@ final class Fetcher implements AutoCloseable {
       // The caller's thread was interrupted while it read: a cancellation, as while waiting.
       throw new InterruptedException("interrupted while reading " + chunk);
     }
-    return true;
   }
 
   /** Reads {@code chunk} into its units and completes those whose last part it held. */
@@ -344,7 +361,11 @@ final class Fetcher implements AutoCloseable {
     }
     open.clear();
     done.clear();
-    scratch.clear();
+    // Drop the buffers, which an iterator kept after close would otherwise hold (a loop rather
+    // than clear(), which links a lambda on the first read of a process).
+    while (scratch.poll() != null) {
+      continue;
+    }
     if (interrupted) {
       Thread.currentThread().interrupt();
     }

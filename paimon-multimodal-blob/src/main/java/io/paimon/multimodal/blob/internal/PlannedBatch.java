@@ -46,9 +46,6 @@ final class PlannedBatch {
   /** The next chunk to submit. */
   int nextToIssue;
 
-  /** Chunks before this one are all claimed by a reader. */
-  private int claimCursor;
-
   /** Chunks that arrived before this batch was the one being assembled; their bytes count. */
   final List<Chunk> held = new ArrayList<>();
 
@@ -67,18 +64,6 @@ final class PlannedBatch {
         }
       }
     }
-  }
-
-  /** The first submitted chunk that no thread has started reading, or null. */
-  Chunk nextUnclaimed() {
-    while (claimCursor < nextToIssue) {
-      Chunk c = chunks.get(claimCursor);
-      if (!c.isClaimed()) {
-        return c;
-      }
-      claimCursor++;
-    }
-    return null;
   }
 
   void expectUnits(int count) {

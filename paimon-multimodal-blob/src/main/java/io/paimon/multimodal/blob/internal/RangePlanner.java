@@ -64,7 +64,12 @@ final class RangePlanner {
       throws OverlapException {
     Map<String, List<Unit>> byFile = new LinkedHashMap<>();
     for (Unit u : units) {
-      byFile.computeIfAbsent(u.uri, k -> new ArrayList<>()).add(u);
+      List<Unit> file = byFile.get(u.uri);
+      if (file == null) {
+        file = new ArrayList<>();
+        byFile.put(u.uri, file);
+      }
+      file.add(u);
     }
     List<Chunk> chunks = new ArrayList<>();
     boolean merged = false;
@@ -105,15 +110,32 @@ final class RangePlanner {
       cut(run, runStart, runEnd, rangeLimit, chunks);
     }
     if (merged) {
-      units.removeIf(u -> u.firstChunk < 0);
+      int kept = 0;
+      for (Unit u : units) {
+        if (u.firstChunk >= 0) {
+          units.set(kept++, u);
+        }
+      }
+      units.subList(kept, units.size()).clear();
     }
     return chunks;
   }
 
+  /**
+   * By offset, then longest first, then kind. A class rather than composed lambdas: each lambda
+   * costs its first read class spinning.
+   */
   private static final Comparator<Unit> BY_RANGE =
-      Comparator.comparingLong((Unit u) -> u.offset)
-          .thenComparing(Comparator.comparingLong((Unit u) -> u.length).reversed())
-          .thenComparing(u -> u.kind);
+      new Comparator<>() {
+        @Override
+        public int compare(Unit a, Unit b) {
+          int c = Long.compare(a.offset, b.offset);
+          if (c == 0) {
+            c = Long.compare(b.length, a.length);
+          }
+          return c != 0 ? c : a.kind.compareTo(b.kind);
+        }
+      };
 
   private static void cut(
       List<Unit> run, long start, long end, long rangeLimit, List<Chunk> chunks) {
