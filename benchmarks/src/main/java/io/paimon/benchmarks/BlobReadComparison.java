@@ -29,9 +29,11 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -67,6 +69,10 @@ public final class BlobReadComparison {
 
   /** Entry point. */
   public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals(FIRST_READ_CHILD)) {
+      firstReadChild(args);
+      return;
+    }
     if (List.of(args).contains("--storage")) {
       int at = List.of(args).indexOf("--storage");
       String storage = at + 1 < args.length ? args[at + 1] : "";
@@ -141,6 +147,7 @@ public final class BlobReadComparison {
           compare(io, s.getKey(), s.getValue(), ms, p, runs);
         }
       }
+      firstRead(conn.warehouse(), lo, hi, local, runs);
     } finally {
       if (temporary) {
         BenchmarkFiles.deleteRecursively(dir);
@@ -237,6 +244,96 @@ public final class BlobReadComparison {
         ideal * 1000);
     bench(name + "_vs_per_row_loop", ours.median(), loop.median());
     bench(name + "_vs_ideal", ours.median(), ideal);
+  }
+
+  private static final String FIRST_READ_CHILD = "--first-read-child";
+
+  /** Reads after the first two in the child, the last half of which are its warm reads. */
+  private static final int CHILD_READS = 20;
+
+  /**
+   * The first BLOB read of a process against a warm one: {@code children} fresh JVMs each open a
+   * connection to the warehouse, then read the contiguous selection (at 0 ms, with the 0 ms
+   * settings) once, once more, and {@value #CHILD_READS} times; the first read includes everything
+   * a process pays once (class loading, interpretation, the first plan of the table) and is
+   * compared with the median of the child's last {@value #CHILD_READS}/2 reads.
+   */
+  private static void firstRead(String warehouse, int lo, int hi, int parallelism, int children)
+      throws Exception {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    double[] first = new double[children];
+    double[] second = new double[children];
+    double[] warm = new double[children];
+    double[] open = new double[children];
+    for (int i = 0; i < children; i++) {
+      Process child =
+          new ProcessBuilder(
+                  java,
+                  "-Xms2g",
+                  "-Xmx2g",
+                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  BlobReadComparison.class.getName(),
+                  FIRST_READ_CHILD,
+                  warehouse,
+                  Integer.toString(lo),
+                  Integer.toString(hi),
+                  Integer.toString(parallelism))
+              .redirectErrorStream(true)
+              .start();
+      String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (child.waitFor() != 0 || !out.contains("FIRST_READ ")) {
+        throw new IllegalStateException("the first-read child failed:\n" + out);
+      }
+      String[] f = out.substring(out.indexOf("FIRST_READ ") + 11).trim().split("\\s+");
+      open[i] = Double.parseDouble(f[0]);
+      first[i] = Double.parseDouble(f[1]);
+      second[i] = Double.parseDouble(f[2]);
+      warm[i] = Double.parseDouble(f[3]);
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "INFO blob_read_first_in_fresh_jvm (contiguous_10pct, 0 ms, %d JVMs): connect+open table"
+            + " %s ms, first read %s ms, second %s ms, warm (median of reads %d-%d) %s ms%n",
+        children,
+        Arrays.toString(open),
+        Arrays.toString(first),
+        Arrays.toString(second),
+        CHILD_READS / 2 + 3,
+        CHILD_READS + 2,
+        Arrays.toString(warm));
+    bench("blob_read_first_in_fresh_jvm", median(first) / 1000, median(warm) / 1000);
+  }
+
+  private static double median(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    return v[v.length / 2];
+  }
+
+  /** The child of {@link #firstRead}: prints open, first, second and warm times in ms. */
+  private static void firstReadChild(String[] args) throws Exception {
+    long start = System.nanoTime();
+    try (Connection conn = Multimodal.builder().warehouse(args[1]).connect()) {
+      Table table = conn.getTable("images");
+      BlobReader reader =
+          BlobReader.of(table.scan().where("id >= " + args[2] + " AND id < " + args[3]))
+              .parallelism(Integer.parseInt(args[4]))
+              .rangeLimit(RANGE_LIMIT)
+              .prefetchBudget(budget(Integer.parseInt(args[4])));
+      double open = (System.nanoTime() - start) / 1e6;
+      double[] t = new double[CHILD_READS + 2];
+      for (int i = 0; i < t.length; i++) {
+        long s = System.nanoTime();
+        if (readOurs(reader) == 0) {
+          throw new IllegalStateException("nothing read");
+        }
+        t[i] = (System.nanoTime() - s) / 1e6;
+      }
+      double warm = median(Arrays.copyOfRange(t, 2 + CHILD_READS / 2, t.length));
+      System.out.printf(Locale.ROOT, "FIRST_READ %.1f %.1f %.1f %.1f%n", open, t[0], t[1], warm);
+    }
   }
 
   private static long budget(int parallelism) {

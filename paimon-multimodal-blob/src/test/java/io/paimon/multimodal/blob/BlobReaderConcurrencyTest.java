@@ -249,6 +249,62 @@ class BlobReaderConcurrencyTest {
     }
   }
 
+  /**
+   * A batch of one range is read by the consumer itself on a local disk (no hand-off); closing from
+   * another thread, or interrupting the consumer, must still cancel that read at once.
+   */
+  @Test
+  void closingOrInterruptingDuringASingleReadCancelsIt() throws Exception {
+    LatencyFileIO io = LatencyFileIO.fixed(storage.fileIO(), 2_000_000);
+    try (Connection conn = connect(io, "wh")) {
+      Table t = BlobTables.table(conn, "docs");
+      t.add(BlobTables.images(14, 0, 1, new int[] {1000}));
+      for (boolean interrupt : new boolean[] {false, true}) {
+        long start = System.nanoTime();
+        CloseableIterator<BlobBatch> it = BlobReader.of(t.scan()).stream("image");
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+        Thread consumer =
+            new Thread(
+                () -> {
+                  try {
+                    it.next();
+                  } catch (RuntimeException e) {
+                    failure.set(e);
+                  }
+                  stillInterrupted.set(Thread.currentThread().isInterrupted());
+                });
+        consumer.start();
+        while (io.running() == 0) {
+          Thread.onSpinWait();
+        }
+        if (interrupt) {
+          consumer.interrupt();
+        } else {
+          it.close();
+        }
+        consumer.join(10_000);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertThat(millis).as("interrupt " + interrupt).isLessThan(1_500);
+        assertThat(failure.get())
+            .as("interrupt " + interrupt)
+            .isInstanceOfSatisfying(
+                BlobReadException.class,
+                e -> assertThat(e.reason()).isEqualTo(BlobReadException.Reason.CANCELLED));
+        assertThat(stillInterrupted.get()).as("interrupt " + interrupt).isEqualTo(interrupt);
+        it.close();
+        assertThat(it.hasNext()).isFalse();
+        assertThat(BlobReaderTest.fetchThreads()).isEmpty();
+        // An interrupted consumer does not wait for the workers it stopped: give them a moment.
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        while (io.running() > 0 && System.nanoTime() < deadline) {
+          Thread.sleep(1);
+        }
+        assertThat(io.running()).isZero();
+      }
+    }
+  }
+
   @Test
   void streamKeepsFetchedButUnconsumedBytesWithinThePrefetchBudget() throws Exception {
     LatencyFileIO io = LatencyFileIO.fixed(storage.fileIO(), 200);

@@ -136,10 +136,10 @@ final class BlobBatchImpl implements BlobBatch {
         out.add(null);
         continue;
       }
-      Object[] keys = cells.cell(c, r).keys();
+      int first = cells.first(c, r);
       List<Map.Entry<Object, byte[]>> entries = new ArrayList<>(cell.length);
       for (int e = 0; e < cell.length; e++) {
-        entries.add(new AbstractMap.SimpleImmutableEntry<>(keys[e], cell[e]));
+        entries.add(new AbstractMap.SimpleImmutableEntry<>(cells.key(c, first + e), cell[e]));
       }
       out.add(Collections.unmodifiableList(entries));
     }

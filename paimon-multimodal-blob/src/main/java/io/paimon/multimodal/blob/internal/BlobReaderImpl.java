@@ -218,8 +218,7 @@ public final class BlobReaderImpl implements BlobReader {
               fetcher,
               new EntryLocator(table.io()),
               table.location());
-      return new BlobStream(
-          ctx, reader, fetcher, scalar.stream().mapToInt(Integer::intValue).toArray(), wholeResult);
+      return new BlobStream(ctx, reader, fetcher, toArray(scalar), wholeResult);
     } catch (RuntimeException e) {
       fetcher.close();
       if (reader != null) {
@@ -231,6 +230,14 @@ public final class BlobReaderImpl implements BlobReader {
       }
       throw e;
     }
+  }
+
+  private static int[] toArray(List<Integer> list) {
+    int[] out = new int[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = list.get(i);
+    }
+    return out;
   }
 
   private static List<String> checkColumns(Table table, RowType type, String[] requested) {

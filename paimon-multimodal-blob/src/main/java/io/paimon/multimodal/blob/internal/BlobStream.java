@@ -35,10 +35,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Drives a read: pulls scan batches, plans each, submits its ranged reads in order and, while the
- * caller waits for a batch, slices the chunks of that batch as they arrive. Chunks of later batches
- * are submitted as long as the bytes submitted and not yet sliced stay within the prefetch budget;
- * they wait, unsliced, until their batch is the one being assembled. Because submission follows
- * batch order, a batch never waits for budget held by a later one.
+ * caller waits for a batch, places the payloads of that batch's chunks as they arrive (on a local
+ * disk it reads a batch's last chunk itself when nothing else is in flight). Chunks of later
+ * batches are submitted as long as the bytes submitted and not yet sliced stay within the prefetch
+ * budget; they wait, unsliced, until their batch is the one being assembled. Because submission
+ * follows batch order, a batch never waits for budget held by a later one.
  *
  * <p>Owns the scan reader, the fetcher (its threads) and the scalar roots of batches not yet handed
  * out; {@link #close()} releases all of them and cancels reads in flight. After a failure the
@@ -141,6 +142,15 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     }
     head.held.clear();
     while (!head.isComplete()) {
+      if (inFlight == 0 && fetcher.readsOnCaller() && head.nextToIssue == head.chunks.size() - 1) {
+        // On a local disk, the batch's last read with nothing else in flight (a small read, or
+        // the tail of a large one) is read here: a hand-off to a worker would only add its
+        // latency, and no more than one read runs.
+        Chunk last = head.chunks.get(head.nextToIssue++);
+        inFlight++;
+        budgetUsed += last.length;
+        fetcher.runHere(last);
+      }
       issue();
       Chunk c = fetcher.take();
       inFlight--;
@@ -212,7 +222,7 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     if (scanDone) {
       return false;
     }
-    Cells cells = new Cells(ctx.columns());
+    Cells cells = new Cells(ctx.columns(), ctx.uris);
     VectorSchemaRoot scalar = null;
     try {
       while (true) {

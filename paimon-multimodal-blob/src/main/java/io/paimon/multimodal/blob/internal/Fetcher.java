@@ -17,14 +17,12 @@
  */
 package io.paimon.multimodal.blob.internal;
 
-import io.paimon.blob.BlobFormat;
-import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.TaskGroup;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.InputFile;
+import io.paimon.multimodal.fs.ReadHints;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,14 +34,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs ranged reads as a {@link TaskGroup} on the connection's I/O pool, at most {@code
- * parallelism} at once: each {@link Chunk} is read with one {@link InputFile#readFully}, its whole
- * units verified and sliced in the same task ({@link PlannedBatch#sliceInFetchThread}), and handed
- * to the consumer through {@link #take}. Open files are shared by all reads of one file (positional
- * reads are thread-safe) and closed with the fetcher. The consumer keeps at most {@link
- * #maxInFlight()} chunks submitted and not yet taken. A consumer that is itself a task of the pools
- * (a BLOB read inside a loader's batch) reads chunks no thread has started while it waits, so the
- * read finishes however few I/O threads there are. {@link #close()} cancels what has not started,
- * interrupts what runs and waits for it to end. Thread-safe.
+ * parallelism} at once: each {@link Chunk} is read with one request straight into the arrays of the
+ * units it holds ({@link InputFile#readScattered}; one {@link InputFile#readFully} and a copy where
+ * plain ranges overlap), the units whose last part it held are verified and sliced in the same task
+ * ({@link Unit#complete}), and the chunk is handed to the consumer through {@link #take}. On a
+ * local disk the consumer may read a chunk itself ({@link #runHere}) rather than hand it over; a
+ * consumer that is itself a task of the pools (a BLOB read inside a loader's batch) reads chunks no
+ * thread has started while it waits, so the read finishes however few I/O threads there are. Open
+ * files are shared by all reads of one file (positional reads are thread-safe) and closed with the
+ * fetcher. The consumer keeps at most {@link #maxInFlight()} chunks submitted and not yet taken.
+ * {@link #close()} cancels what has not started, interrupts what runs and waits for it to end.
+ * Thread-safe.
  */
 final class Fetcher implements AutoCloseable {
 
@@ -51,6 +52,7 @@ final class Fetcher implements AutoCloseable {
   static final String GROUP_PREFIX = "paimon-blob-fetch ";
 
   private final FileIO io;
+  private final boolean local;
   private final int parallelism;
   private final TaskGroup pool;
   private final BlockingQueue<Chunk> done = new LinkedBlockingQueue<>();
@@ -58,24 +60,42 @@ final class Fetcher implements AutoCloseable {
   private volatile boolean closed;
   private final int maxScratch;
 
-  /** Read buffers of finished tasks, for the next ones: at most one per task running at once. */
-  private final ConcurrentLinkedQueue<byte[]> spareScratch = new ConcurrentLinkedQueue<>();
+  /** Reusable read buffers, one per thread reading at a time; dropped with the fetcher. */
+  private final ConcurrentLinkedQueue<byte[]> scratch = new ConcurrentLinkedQueue<>();
 
-  /** The buffer of the task running in this thread (pool threads are shared: set per task). */
-  private final ThreadLocal<byte[]> scratch = new ThreadLocal<>();
+  /** The consumer thread while it reads a chunk itself, for {@link #close} to interrupt. */
+  private Thread reader;
+
+  private final Object readerLock = new Object();
 
   /**
-   * Creates a fetcher reading on {@code executors}' I/O pool; it closes its task group.
+   * Creates a fetcher reading on {@code executors}' I/O pool, at most {@code parallelism} chunks at
+   * once; it closes its task group.
    *
    * @param name names the read's tasks
-   * @param prefetchBudget the read's prefetch budget: all tasks together keep at most half of it as
-   *     reusable read buffers
+   * @param prefetchBudget the read's prefetch budget: all threads reading (the workers and the
+   *     consumer) together keep at most half of it as reusable read buffers
    */
   Fetcher(FileIO io, SharedExecutors executors, String name, int parallelism, long prefetchBudget) {
     this.io = io;
+    this.local = isLocal(io.readHints());
     this.parallelism = parallelism;
-    this.maxScratch = (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / parallelism);
+    this.maxScratch =
+        (int) Math.min(Integer.MAX_VALUE - 64, prefetchBudget / 2 / (parallelism + 1));
     this.pool = executors.newIoGroup(GROUP_PREFIX + name, parallelism);
+  }
+
+  /**
+   * Whether hints are those of a local file system. Compared by field, not with the record's {@code
+   * equals}, whose first call bootstraps {@code ObjectMethods} (tens of generated classes on the
+   * first read of a process).
+   */
+  private static boolean isLocal(ReadHints h) {
+    ReadHints local = ReadHints.LOCAL;
+    return h == local
+        || (h.parallelism() == local.parallelism()
+            && h.holeLimit() == local.holeLimit()
+            && h.rangeLimit() == local.rangeLimit());
   }
 
   /** The most chunks the consumer keeps submitted and not yet taken. */
@@ -84,27 +104,12 @@ final class Fetcher implements AutoCloseable {
   }
 
   /**
-   * Starts reading {@code chunk}; it comes back through {@link #take} with its whole units sliced,
-   * with a buffer if units span it and the next chunks, or with an error.
+   * Starts reading {@code chunk}; it comes back through {@link #take} with the units whose last
+   * part it held complete, or with an error.
    */
   void submit(Chunk chunk) {
     try {
-      pool.submit(
-          () -> {
-            byte[] outer = scratch.get();
-            scratch.set(spareScratch.poll());
-            try {
-              read(chunk);
-            } finally {
-              byte[] mine = scratch.get();
-              scratch.set(outer);
-              if (mine != null && !closed) {
-                spareScratch.add(mine);
-              }
-            }
-            done.add(chunk);
-            return null;
-          });
+      pool.submit(new Read(chunk));
     } catch (RejectedExecutionException e) {
       if (!closed) {
         throw e;
@@ -113,120 +118,164 @@ final class Fetcher implements AutoCloseable {
     }
   }
 
-  private void read(Chunk chunk) {
+  /** A worker's task (a class, not a lambda: no call site to link on a process's first read). */
+  private final class Read implements Callable<Void> {
+    private final Chunk chunk;
+
+    Read(Chunk chunk) {
+      this.chunk = chunk;
+    }
+
+    @Override
+    public Void call() {
+      read(chunk);
+      return null;
+    }
+  }
+
+  /**
+   * Reads {@code chunk} in the calling (consumer) thread instead of handing it to a worker; it
+   * comes back through {@link #take} as any other. {@link #close} from another thread interrupts
+   * it.
+   *
+   * @throws InterruptedException if the fetcher was closed meanwhile, or the thread interrupted
+   *     while it read
+   */
+  void runHere(Chunk chunk) throws InterruptedException {
+    synchronized (readerLock) {
+      reader = Thread.currentThread();
+    }
     try {
-      if (readDirect(chunk)) {
-        return;
+      if (!closed) {
+        read(chunk);
       }
-      boolean reuse = chunk.selfContained() && chunk.length <= maxScratch;
-      byte[] buf = reuse ? scratch(chunk.length) : new byte[chunk.length];
-      file(chunk.uri).readFully(chunk.offset, buf, 0, chunk.length);
-      chunk.buffer = buf;
-      PlannedBatch.sliceInFetchThread(chunk);
+    } finally {
+      synchronized (readerLock) {
+        reader = null;
+      }
+    }
+    if (closed) {
+      // close() may have interrupted this thread's read; the consumer learns of the close here.
+      Thread.interrupted();
+      throw new InterruptedException("the BLOB read was closed");
+    }
+    if (chunk.error != null && Thread.currentThread().isInterrupted()) {
+      // The caller's thread was interrupted while it read: a cancellation, as while waiting.
+      throw new InterruptedException("interrupted while reading " + chunk);
+    }
+  }
+
+  /** Reads {@code chunk} into its units and completes those whose last part it held. */
+  private void read(Chunk chunk) {
+    byte[] buf = null;
+    try {
+      for (Unit u : chunk.units) {
+        u.ensureArrays();
+      }
+      InputFile file = file(chunk.uri);
+      buf = readScattered(chunk, file);
+      if (buf == null) {
+        buf = readAndCopy(chunk, file);
+      }
+      for (Unit u : chunk.units) {
+        if (u.partRead()) {
+          u.complete();
+        }
+      }
     } catch (IOException | RuntimeException e) {
       chunk.error = e;
-      chunk.buffer = null;
+    } finally {
+      if (buf != null && buf.length > 0 && buf.length <= maxScratch) {
+        scratch.add(buf);
+      }
     }
+    done.add(chunk);
   }
 
   /**
-   * Reads a chunk whose units are all whole scalar entries with one payload each straight into the
-   * payloads' own arrays, with one {@link InputFile#readScattered} request (headers, trailers and
-   * the gaps between entries go to small or scratch arrays), then verifies each entry: one pass
-   * over the bytes fewer than reading the chunk and slicing it. Returns false, having read nothing,
-   * for any other chunk.
+   * Reads a chunk whose units do not overlap with one request straight into the units' arrays, the
+   * gaps between them into a scratch buffer: no second pass over the bytes. Returns the scratch
+   * buffer used (or an empty array), or null, having read nothing, if units overlap or a gap does
+   * not fit a scratch buffer.
    */
-  private boolean readDirect(Chunk chunk) throws IOException {
-    if (!chunk.selfContained()) {
-      return false;
-    }
-    long end = chunk.offset;
-    int maxGap = 0;
-    for (Unit u : chunk.units) {
-      if (u.kind != Unit.Kind.ENTRY || !wholePayload(u) || u.offset < end) {
-        return false;
-      }
-      maxGap = (int) Math.max(maxGap, u.offset - end);
-      end = u.end();
-    }
-    if (end > chunk.end() || chunk.end() - end > maxScratch || maxGap > maxScratch) {
-      return false;
-    }
-    int tail = (int) (chunk.end() - end);
-    byte[] gap = scratch(Math.max(1, Math.max(maxGap, tail)));
-    int pieces = 3 * chunk.units.size() + chunk.units.size() + 1;
-    byte[][] buffers = new byte[pieces][];
-    int[] offsets = new int[pieces];
-    int[] lengths = new int[pieces];
-    byte[][] headers = new byte[chunk.units.size()][];
-    byte[][] payloads = new byte[chunk.units.size()][];
-    byte[][] trailers = new byte[chunk.units.size()][];
-    int n = 0;
+  private byte[] readScattered(Chunk chunk, InputFile file) throws IOException {
     long at = chunk.offset;
-    for (int i = 0; i < chunk.units.size(); i++) {
-      Unit u = chunk.units.get(i);
-      if (u.offset > at) {
-        buffers[n] = gap;
-        lengths[n++] = (int) (u.offset - at);
+    long maxGap = 0;
+    for (Unit u : chunk.units) {
+      long from = Math.max(u.offset, chunk.offset);
+      if (from < at) {
+        return null;
       }
-      headers[i] = new byte[BlobFormat.ENTRY_HEADER_SIZE];
-      payloads[i] = new byte[(int) u.length - BlobFormat.ENTRY_OVERHEAD];
-      trailers[i] = new byte[BlobFormat.ENTRY_TRAILER_SIZE];
-      buffers[n] = headers[i];
-      lengths[n++] = headers[i].length;
-      buffers[n] = payloads[i];
-      lengths[n++] = payloads[i].length;
-      buffers[n] = trailers[i];
-      lengths[n++] = trailers[i].length;
-      at = u.end();
+      maxGap = Math.max(maxGap, from - at);
+      at = Math.min(u.end(), chunk.end());
     }
-    if (tail > 0) {
-      buffers[n] = gap;
-      lengths[n++] = tail;
+    maxGap = Math.max(maxGap, chunk.end() - at);
+    if (maxGap > maxScratch) {
+      return null;
     }
-    file(chunk.uri)
-        .readScattered(
-            chunk.offset,
-            Arrays.copyOf(buffers, n),
-            Arrays.copyOf(offsets, n),
-            Arrays.copyOf(lengths, n));
-    for (int i = 0; i < chunk.units.size(); i++) {
-      Unit u = chunk.units.get(i);
-      try {
-        BlobFormat.verifyEntryParts(headers[i], payloads[i], trailers[i], u.uri, -1, u.offset);
-        u.slices = new byte[][] {payloads[i]};
-      } catch (BlobFormatException e) {
-        u.failure = e;
-      }
+    byte[] gap = maxGap == 0 ? EMPTY : scratch((int) maxGap);
+    Pieces pieces = new Pieces(3 * chunk.units.size() + 2);
+    at = chunk.offset;
+    for (Unit u : chunk.units) {
+      long from = Math.max(u.offset, chunk.offset);
+      long to = Math.min(u.end(), chunk.end());
+      pieces.skip(gap, from - at);
+      u.addPieces(from - u.offset, to - u.offset, pieces);
+      at = to;
     }
-    return true;
-  }
-
-  /** Whether a unit's only target is its entry's whole payload. */
-  private static boolean wholePayload(Unit u) {
-    if (u.targets.size() != 1 || u.length < BlobFormat.ENTRY_OVERHEAD) {
-      return false;
+    pieces.skip(gap, chunk.end() - at);
+    if (pieces.count == 1) {
+      file.readFully(chunk.offset, pieces.buffers[0], pieces.offsets[0], pieces.lengths[0]);
+    } else {
+      file.readScattered(chunk.offset, pieces.buffers(), pieces.offsets(), pieces.lengths());
     }
-    Target t = u.targets.get(0);
-    return t.sliceOffset() == BlobFormat.ENTRY_HEADER_SIZE
-        && t.sliceLength() == u.length - BlobFormat.ENTRY_OVERHEAD;
+    return gap;
   }
 
   /**
-   * The running task's reusable buffer, grown to {@code length}. A chunk whose units all lie inside
-   * it is sliced before the task ends and hands the buffer to the next, so the buffer can be
-   * reused: no allocation, zeroing and collection of every fetched byte. At most {@link
-   * #maxScratch} bytes per task running at once, so all of them together hold at most half the
-   * prefetch budget.
+   * Reads a chunk whose units overlap (plain ranges may) into one buffer and copies each unit's
+   * part out of it; returns the buffer.
+   */
+  private byte[] readAndCopy(Chunk chunk, InputFile file) throws IOException {
+    byte[] buf = chunk.length <= maxScratch ? scratch(chunk.length) : new byte[chunk.length];
+    file.readFully(chunk.offset, buf, 0, chunk.length);
+    Pieces pieces = new Pieces(3);
+    for (Unit u : chunk.units) {
+      long from = Math.max(u.offset, chunk.offset);
+      long to = Math.min(u.end(), chunk.end());
+      pieces.count = 0;
+      u.addPieces(from - u.offset, to - u.offset, pieces);
+      int pos = (int) (from - chunk.offset);
+      for (int i = 0; i < pieces.count; i++) {
+        System.arraycopy(buf, pos, pieces.buffers[i], pieces.offsets[i], pieces.lengths[i]);
+        pos += pieces.lengths[i];
+      }
+    }
+    return buf;
+  }
+
+  private static final byte[] EMPTY = new byte[0];
+
+  /**
+   * A reusable buffer of at least {@code length} bytes (at most {@link #maxScratch}), for the
+   * calling thread until it gives it back: no allocation, zeroing and collection of the bytes read
+   * and dropped. At most one per thread reading at a time, so all of them together hold at most
+   * half the prefetch budget.
    */
   private byte[] scratch(int length) {
-    byte[] buf = scratch.get();
+    byte[] buf = scratch.poll();
     if (buf == null || buf.length < length) {
       int grown = buf == null ? length : (int) Math.min(maxScratch, 2L * buf.length);
       buf = new byte[Math.max(length, grown)];
-      scratch.set(buf);
     }
     return buf;
+  }
+
+  /**
+   * Whether the storage is a local disk, where the consumer reads chunks itself rather than wait.
+   */
+  boolean readsOnCaller() {
+    return local;
   }
 
   /**
@@ -237,15 +286,21 @@ final class Fetcher implements AutoCloseable {
     return pool.submit(task);
   }
 
+  /** The next finished chunk, or null if none has finished. */
+  Chunk poll() {
+    return done.poll();
+  }
+
   /**
-   * The next finished chunk, waiting for it (and reading chunks no thread has started meanwhile, if
-   * the caller is a thread of the pools).
+   * The next finished chunk, waiting for it.
    *
    * @throws InterruptedException if the thread is interrupted or the fetcher closed while waiting
    */
   Chunk take() throws InterruptedException {
     while (true) {
       Chunk c = done.poll();
+      // A consumer that is a thread of the pools reads chunks no thread has started meanwhile,
+      // so the read finishes however few I/O threads there are.
       if (c == null && !pool.helpOne()) {
         c = done.poll(100, TimeUnit.MILLISECONDS);
       }
@@ -287,6 +342,11 @@ final class Fetcher implements AutoCloseable {
       return;
     }
     closed = true;
+    synchronized (readerLock) {
+      if (reader != null) {
+        reader.interrupt();
+      }
+    }
     // Waits for running reads; a FileIO that ignores interrupts finishes its current request.
     pool.close();
     for (InputFile f : open.values()) {
@@ -298,6 +358,10 @@ final class Fetcher implements AutoCloseable {
     }
     open.clear();
     done.clear();
-    spareScratch.clear();
+    // Drop the buffers, which an iterator kept after close would otherwise hold (a loop rather
+    // than clear(), which links a lambda on the first read of a process).
+    while (scratch.poll() != null) {
+      continue;
+    }
   }
 }

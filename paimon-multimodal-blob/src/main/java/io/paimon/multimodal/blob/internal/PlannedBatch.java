@@ -18,7 +18,6 @@
 package io.paimon.multimodal.blob.internal;
 
 import io.paimon.blob.BlobChecksumException;
-import io.paimon.blob.BlobFormat;
 import io.paimon.blob.BlobFormatException;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReadException;
@@ -60,9 +59,8 @@ final class PlannedBatch {
     this.values = new byte[ctx.columns().size()][cells.rows()][][];
     for (int c = 0; c < values.length; c++) {
       for (int r = 0; r < cells.rows(); r++) {
-        Cells.Cell cell = cells.cell(c, r);
-        if (cell != null) {
-          values[c][r] = new byte[cell.elements().length][];
+        if (!cells.isNull(c, r)) {
+          values[c][r] = new byte[cells.size(c, r)][];
         }
       }
     }
@@ -77,89 +75,25 @@ final class PlannedBatch {
   }
 
   /**
-   * Verifies and slices, in the fetch thread that read {@code c}, every unit that lies wholly in
-   * it, so that CRCs and copies run in parallel; units spanning several chunks are left to {@link
-   * #accept}. Touches only units no other chunk holds.
+   * Takes in a fetched chunk of this batch: places the payloads of the units it was the last to
+   * bring in (verified and sliced by the fetch threads), or handles the check that failed.
    */
-  static void sliceInFetchThread(Chunk c) {
-    boolean spanning = false;
-    for (Unit u : c.units) {
-      if (u.firstChunk != u.lastChunk) {
-        spanning = true;
-        continue;
-      }
-      int base = (int) (u.offset - c.offset);
-      if (u.kind == Unit.Kind.ENTRY) {
-        try {
-          BlobFormat.verifyEntry(c.buffer, base, (int) u.length, u.uri, -1, u.offset);
-        } catch (BlobFormatException e) {
-          u.failure = e;
-          continue;
-        }
-      }
-      byte[][] slices = new byte[u.targets.size()][];
-      for (int i = 0; i < slices.length; i++) {
-        Target t = u.targets.get(i);
-        int from = base + (int) t.sliceOffset();
-        slices[i] = Arrays.copyOfRange(c.buffer, from, from + t.sliceLength());
-      }
-      u.slices = slices;
-    }
-    if (!spanning) {
-      // Everything is sliced out: the buffer may be the worker's, reused for its next read.
-      c.buffer = null;
-    }
-  }
-
-  /** Takes in a fetched chunk of this batch: places its sliced units, assembles spanning ones. */
   void accept(Chunk c) {
     for (Unit u : c.units) {
-      if (u.firstChunk == u.lastChunk) {
-        if (u.slices != null) {
-          for (int i = 0; i < u.slices.length; i++) {
-            Target t = u.targets.get(i);
-            values[t.column()][t.row()][t.element()] = u.slices[i];
-          }
-          u.slices = null;
-          unitsLeft--;
-        } else {
-          failed(u, u.failure);
-        }
+      if (--u.chunksLeft > 0) {
         continue;
       }
-      if (u.assembly == null) {
-        u.assembly = new byte[(int) u.length];
+      if (u.slices == null) {
+        failed(u, u.failure);
+        continue;
       }
-      long from = Math.max(u.offset, c.offset);
-      long to = Math.min(u.end(), c.end());
-      System.arraycopy(
-          c.buffer,
-          (int) (from - c.offset),
-          u.assembly,
-          (int) (from - u.offset),
-          (int) (to - from));
-      if (--u.chunksLeft == 0) {
-        byte[] whole = u.assembly;
-        u.assembly = null;
-        complete(u, whole, 0);
+      for (int i = 0; i < u.slices.length; i++) {
+        Target t = u.targets.get(i);
+        values[t.column()][t.row()][t.element()] = u.slices[i];
       }
+      u.slices = null;
+      unitsLeft--;
     }
-    c.buffer = null;
-  }
-
-  /**
-   * Verifies a unit whose bytes are {@code src[base, base + length)} and hands out its payloads.
-   */
-  private void complete(Unit u, byte[] src, int base) {
-    if (u.kind == Unit.Kind.ENTRY) {
-      try {
-        BlobFormat.verifyEntry(src, base, (int) u.length, u.uri, -1, u.offset);
-      } catch (BlobFormatException e) {
-        failed(u, e);
-        return;
-      }
-    }
-    deliver(u, src, base);
   }
 
   /** A unit's entry failed its check: a CRC mismatch, or a frame that is not an entry. */

@@ -31,9 +31,9 @@ import java.util.Map;
  * whatever the sizes of the payloads in it. A payload may span several requests; the fetcher
  * reassembles it. Stateless.
  *
- * <p>Two different {@code .blob} entries that overlap cannot come from a well-formed file and its
- * descriptors, so they are rejected rather than read twice; identical ranges were already merged
- * into one unit by the caller.
+ * <p>Units of the same range and kind (rows that share a payload) are merged into the first of
+ * them, which takes the others' targets. Two different {@code .blob} entries that overlap cannot
+ * come from a well-formed file and its descriptors, so they are rejected rather than read twice.
  */
 final class RangePlanner {
 
@@ -54,7 +54,9 @@ final class RangePlanner {
   private RangePlanner() {}
 
   /**
-   * Plans the reads of {@code units} (none of length 0), linking each unit to its chunks.
+   * Plans the reads of {@code units} (none of length 0), linking each unit to its chunks. Units
+   * merged into an identical one are removed from {@code units}, which is left holding the distinct
+   * units in their order.
    *
    * @return the chunks, grouped by file (in order of first appearance) and sorted by offset
    */
@@ -62,18 +64,33 @@ final class RangePlanner {
       throws OverlapException {
     Map<String, List<Unit>> byFile = new LinkedHashMap<>();
     for (Unit u : units) {
-      byFile.computeIfAbsent(u.uri, k -> new ArrayList<>()).add(u);
+      List<Unit> file = byFile.get(u.uri);
+      if (file == null) {
+        file = new ArrayList<>();
+        byFile.put(u.uri, file);
+      }
+      file.add(u);
     }
     List<Chunk> chunks = new ArrayList<>();
+    boolean merged = false;
     for (List<Unit> file : byFile.values()) {
-      file.sort(
-          Comparator.comparingLong((Unit u) -> u.offset)
-              .thenComparing(Comparator.comparingLong((Unit u) -> u.length).reversed()));
+      // Stable: of identical units, the first created comes first and is kept.
+      file.sort(BY_RANGE);
       List<Unit> run = new ArrayList<>();
       long runStart = 0;
       long runEnd = 0;
       Unit lastEntry = null;
+      Unit previous = null;
       for (Unit u : file) {
+        if (previous != null
+            && u.offset == previous.offset
+            && u.length == previous.length
+            && u.kind == previous.kind) {
+          previous.targets.addAll(u.targets);
+          merged = true;
+          continue;
+        }
+        previous = u;
         if (u.kind == Unit.Kind.ENTRY) {
           if (lastEntry != null && u.offset < lastEntry.end()) {
             throw new OverlapException(lastEntry, u);
@@ -92,8 +109,33 @@ final class RangePlanner {
       }
       cut(run, runStart, runEnd, rangeLimit, chunks);
     }
+    if (merged) {
+      int kept = 0;
+      for (Unit u : units) {
+        if (u.firstChunk >= 0) {
+          units.set(kept++, u);
+        }
+      }
+      units.subList(kept, units.size()).clear();
+    }
     return chunks;
   }
+
+  /**
+   * By offset, then longest first, then kind. A class rather than composed lambdas: each lambda
+   * costs its first read class spinning.
+   */
+  private static final Comparator<Unit> BY_RANGE =
+      new Comparator<>() {
+        @Override
+        public int compare(Unit a, Unit b) {
+          int c = Long.compare(a.offset, b.offset);
+          if (c == 0) {
+            c = Long.compare(b.length, a.length);
+          }
+          return c != 0 ? c : a.kind.compareTo(b.kind);
+        }
+      };
 
   private static void cut(
       List<Unit> run, long start, long end, long rangeLimit, List<Chunk> chunks) {

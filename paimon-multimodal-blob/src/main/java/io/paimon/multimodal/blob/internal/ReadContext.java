@@ -47,13 +47,14 @@ final class ReadContext {
   /** The largest payload a {@code byte[]} holds, with room for an entry's framing. */
   private static final long MAX_PAYLOAD = Integer.MAX_VALUE - 64;
 
-  private record UnitKey(String uri, long offset, long length, Unit.Kind kind) {}
-
   private final ReadOptions options;
   private final List<BlobColumn> columns;
   private final Fetcher fetcher;
   private final EntryLocator locator;
   private final String dataDirPrefix;
+
+  /** The files of the read's descriptors, shared by its batches' {@link Cells}. */
+  final Cells.Uris uris = new Cells.Uris();
 
   ReadContext(
       ReadOptions options,
@@ -79,36 +80,44 @@ final class ReadContext {
   /**
    * Whether {@code uri} is one of the table's own {@code .blob} files, whose entries carry CRCs.
    */
-  private boolean checked(String uri) {
-    return options.verifyChecksums() && uri.startsWith(dataDirPrefix) && uri.endsWith(".blob");
+  private boolean checked(int uriId, String uri) {
+    if (uriId >= checkedUris.length) {
+      checkedUris =
+          java.util.Arrays.copyOf(checkedUris, Math.max(uriId + 1, 2 * checkedUris.length));
+    }
+    byte known = checkedUris[uriId];
+    if (known == 0) {
+      boolean checked =
+          options.verifyChecksums() && uri.startsWith(dataDirPrefix) && uri.endsWith(".blob");
+      known = checked ? (byte) 1 : (byte) 2;
+      checkedUris[uriId] = known;
+    }
+    return known == 1;
   }
+
+  /** Per file id of {@link #uris}: 0 not yet known, 1 checked, 2 not. */
+  private byte[] checkedUris = new byte[8];
 
   /** Plans the reads of a batch. */
   PlannedBatch plan(VectorSchemaRoot scalar, Cells cells, long firstRow) {
     PlannedBatch batch = new PlannedBatch(this, scalar, cells, firstRow);
     loadIndexes(cells, firstRow);
-    Map<UnitKey, Unit> units = new LinkedHashMap<>();
+    List<Unit> toFetch = new ArrayList<>();
     for (int c = 0; c < columns.size(); c++) {
       BlobColumn col = columns.get(c);
       for (int r = 0; r < cells.rows(); r++) {
-        Cells.Cell cell = cells.cell(c, r);
-        if (cell == null) {
-          continue;
-        }
-        for (int e = 0; e < cell.elements().length; e++) {
-          Cells.Desc d = cell.elements()[e];
-          if (d != null) {
-            place(units, col, c, r, e, d, firstRow);
+        int first = cells.first(c, r);
+        int size = cells.size(c, r);
+        for (int e = 0; e < size; e++) {
+          if (!cells.isNullElement(c, first + e)) {
+            Unit u = place(cells, col, c, r, e, first + e, firstRow);
+            if (u.length == 0) {
+              batch.deliverEmpty(u);
+            } else {
+              toFetch.add(u);
+            }
           }
         }
-      }
-    }
-    List<Unit> toFetch = new ArrayList<>(units.size());
-    for (Unit u : units.values()) {
-      if (u.length == 0) {
-        batch.deliverEmpty(u);
-      } else {
-        toFetch.add(u);
       }
     }
     try {
@@ -133,6 +142,9 @@ final class ReadContext {
               + ": the descriptors do not match the file",
           null);
     }
+    for (Unit u : toFetch) {
+      u.prepare();
+    }
     for (Chunk chunk : batch.chunks) {
       chunk.batch = batch;
     }
@@ -140,18 +152,20 @@ final class ReadContext {
     return batch;
   }
 
-  private void place(
-      Map<UnitKey, Unit> units, BlobColumn col, int c, int r, int e, Cells.Desc d, long firstRow) {
-    long offset = d.offset();
-    long length = d.length();
+  /** The unit holding element {@code e} (at {@code at} in the column) of cell (c, r). */
+  private Unit place(Cells cells, BlobColumn col, int c, int r, int e, int at, long firstRow) {
+    String uri = cells.uri(c, at);
+    long offset = cells.offset(c, at);
+    long declared = cells.length(c, at);
+    long length = declared;
     if (length == BlobDescriptor.UNKNOWN_LENGTH) {
-      length = objectLength(col, firstRow + r, d) - offset;
+      length = objectLength(col, firstRow + r, uri) - offset;
       if (length < 0) {
         throw new BlobReadException(
             Reason.SHORT_READ,
             firstRow + r,
             col.name(),
-            d.uri(),
+            uri,
             "descriptor offset " + offset + " lies past the end of the object",
             null);
       }
@@ -161,14 +175,14 @@ final class ReadContext {
           Reason.MALFORMED,
           firstRow + r,
           col.name(),
-          d.uri(),
+          uri,
           "payload of " + length + " bytes does not fit a byte[]",
           null);
     }
     Unit.Kind kind;
     long unitOffset;
     long unitLength;
-    if (d.length() == BlobDescriptor.UNKNOWN_LENGTH || !checked(d.uri())) {
+    if (declared == BlobDescriptor.UNKNOWN_LENGTH || !checked(cells.uriId(c, at), uri)) {
       kind = Unit.Kind.RAW;
       unitOffset = offset;
       unitLength = length;
@@ -183,18 +197,18 @@ final class ReadContext {
             Reason.MALFORMED,
             firstRow + r,
             col.name(),
-            d.uri(),
+            uri,
             "descriptor offset " + offset + " lies inside the first entry's header",
             null);
       }
     } else {
-      long[] entry = locator.entryHolding(d.uri(), offset, length);
+      long[] entry = locator.entryHolding(uri, offset, length);
       if (entry == null) {
         throw new BlobReadException(
             Reason.MALFORMED,
             firstRow + r,
             col.name(),
-            d.uri(),
+            uri,
             "descriptor range ["
                 + offset
                 + ", "
@@ -207,26 +221,25 @@ final class ReadContext {
       unitLength = entry[1];
     }
     boolean widened = kind == Unit.Kind.ENTRY && col.kind() == BlobColumn.Kind.BLOB;
-    Unit u =
-        units.computeIfAbsent(
-            new UnitKey(d.uri(), unitOffset, unitLength, kind),
-            k -> new Unit(k.uri(), k.offset(), k.length(), k.kind(), widened));
+    // Rows sharing a range get one unit each here; RangePlanner merges them.
+    Unit u = new Unit(uri, unitOffset, unitLength, kind, widened);
     u.targets.add(new Target(c, r, e, offset - unitOffset, (int) length));
+    return u;
   }
 
   private final Map<String, Long> objectLengths = new HashMap<>();
 
-  private long objectLength(BlobColumn col, long row, Cells.Desc d) {
-    Long known = objectLengths.get(d.uri());
+  private long objectLength(BlobColumn col, long row, String uri) {
+    Long known = objectLengths.get(uri);
     if (known != null) {
       return known;
     }
     try {
-      long n = fetcher.file(d.uri()).length();
-      objectLengths.put(d.uri(), n);
+      long n = fetcher.file(uri).length();
+      objectLengths.put(uri, n);
       return n;
     } catch (IOException e) {
-      throw ioError(e, row, col.name(), d.uri());
+      throw ioError(e, row, col.name(), uri);
     }
   }
 
@@ -238,16 +251,14 @@ final class ReadContext {
         continue;
       }
       for (int r = 0; r < cells.rows(); r++) {
-        Cells.Cell cell = cells.cell(c, r);
-        if (cell == null) {
-          continue;
-        }
-        for (Cells.Desc d : cell.elements()) {
-          if (d != null
-              && d.length() != BlobDescriptor.UNKNOWN_LENGTH
-              && checked(d.uri())
-              && !locator.isLoaded(d.uri())) {
-            firstUse.putIfAbsent(d.uri(), new long[] {c, r});
+        int first = cells.first(c, r);
+        int size = cells.size(c, r);
+        for (int at = first; at < first + size; at++) {
+          if (!cells.isNullElement(c, at)
+              && cells.length(c, at) != BlobDescriptor.UNKNOWN_LENGTH
+              && checked(cells.uriId(c, at), cells.uri(c, at))
+              && !locator.isLoaded(cells.uri(c, at))) {
+            firstUse.putIfAbsent(cells.uri(c, at), new long[] {c, r});
           }
         }
       }
