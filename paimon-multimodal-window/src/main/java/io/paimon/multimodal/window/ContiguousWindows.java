@@ -360,7 +360,7 @@ public final class ContiguousWindows {
       List<String> fetched = new ArrayList<>(List.of(groupKey, orderKey));
       fetched.addAll(cols);
       return new WindowDatasetImpl(
-          settings, index, new RowFetcher(pinned, fetched, blockCacheBytes), table.name());
+          settings, index, new RowFetcher(pinned, index, fetched, blockCacheBytes), table.name());
     }
 
     private static DataType columnType(Schema schema, String column, String what) {
