@@ -104,7 +104,8 @@ class ContiguousWindowsFetchPathsTest {
     for (int g = 0; g < groups; g++) {
       int key = (groups - g) * 37 + r.nextInt(30) - 90;
       long first = r.nextInt(40) - 10;
-      int length = 1 + r.nextInt(30);
+      // Now and then groups long enough that kept frames are read over many requests.
+      int length = 1 + r.nextInt(r.nextInt(5) == 0 ? 150 : 30);
       for (int k = 0; k < length; k++) {
         rows.add(
             row(
@@ -188,7 +189,7 @@ class ContiguousWindowsFetchPathsTest {
   @Test
   void everyFetchPathGivesTheSamplesOfTheReferenceAndTheTensorsOfTheTransform() {
     long seed = Long.getLong("windows.seed", 20261202L);
-    int cases = Integer.getInteger("windows.cases", 25);
+    int cases = Integer.getInteger("windows.cases", 16);
     SplittableRandom master = new SplittableRandom(seed);
     for (int c = 0; c < cases; c++) {
       long caseSeed = master.nextLong();
@@ -258,8 +259,9 @@ class ContiguousWindowsFetchPathsTest {
         tensors = tensors.transform(e.getKey(), WindowTransforms.toTensor(e.getValue()));
       }
       try (ContiguousWindowDataset ds = tensors.build()) {
+        // One sample per request, so that each failure is its own; a random subset of them.
         int[] order = shuffled(ds.size(), r);
-        for (int k : order) {
+        for (int k : Arrays.copyOf(order, Math.min(order.length, 120))) {
           checkTensors(ds, k, expected.get(k), dtypes, where + ", tensor sample " + k);
         }
       }

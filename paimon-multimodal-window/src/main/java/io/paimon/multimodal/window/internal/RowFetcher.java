@@ -50,11 +50,13 @@ import org.apache.arrow.vector.types.pojo.Field;
  *
  * <p><b>The cache.</b> Reads share a cache of at most {@code blockCacheBytes}. When every fetched
  * column is fixed-width and the decoded values of all frames take at most half of it, the fetcher
- * keeps them: each frame is read the first time a request needs it and then served from memory
- * (frames are never evicted; the bound holds by construction), and the rest of the capacity caches
- * decompressed blocks, so that the first requests, which find most frames missing, decompress each
- * block once. Otherwise every request reads the rows it needs, and the whole capacity caches
- * decompressed blocks. Either way a request reads each of its rows once, in one read.
+ * keeps them ("kept frames"): a request reads the frames it needs that were never read (with the
+ * other unread frames of their aligned runs of 64 positions), and every frame read is served from
+ * memory after (frames are never evicted; the bound holds by construction); the rest of the
+ * capacity caches decompressed blocks, so that the first requests, which find most frames missing,
+ * decompress each block once. Otherwise every request reads the rows it needs, and the whole
+ * capacity caches decompressed blocks. Either way a request makes at most one read, which decodes
+ * each of its rows once.
  *
  * <p>A snapshot reached through a tag is checked against the tag at every request, even one served
  * from memory. Thread-safe: reads from storage are serialized (a {@link RowIdReader} is not
@@ -86,6 +88,8 @@ public final class RowFetcher implements AutoCloseable {
 
   /** The values of every frame, allocated by the first request; null when not kept. */
   private volatile Resident resident;
+
+  private volatile boolean closed;
 
   /**
    * @param scan the pinned scan the rows come from (a tag-pinned scan stays checked)
@@ -168,6 +172,10 @@ public final class RowFetcher implements AutoCloseable {
    * @throws IllegalStateException if the fetcher is closed
    */
   public Rows fetch(int[] from, int[] to, int count) {
+    if (closed) {
+      throw new IllegalStateException(
+          "the window dataset of table '" + table.name() + "' is closed; no sample can be read");
+    }
     if (count == 0) {
       return new Rows(new ColumnValues[columns.size()], NO_POSITIONS);
     }
@@ -346,6 +354,7 @@ public final class RowFetcher implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     lock.lock();
     try {
       reader.close();
@@ -355,14 +364,26 @@ public final class RowFetcher implements AutoCloseable {
     }
   }
 
-  /** The values of every frame, and which frames have been read (set bits, published). */
+  /**
+   * The values of every frame, and which frames have been read (set bits, published). A request
+   * that misses a frame reads every unread frame of the aligned runs of {@link #AROUND} positions
+   * its windows touch: shuffled requests, which touch every data block for a few frames each, then
+   * find their frames in memory after a few dozen requests instead of reading every block again for
+   * hundreds of them, at the price of reading the rest of one or two runs per window up front.
+   */
   private static final class Resident {
+
+    /** The positions read together: those of one word of the presence bitmap. */
+    static final int AROUND = 64;
+
     final ColumnValues[] values;
     final AtomicLongArray present;
     final Rows rows;
+    final int frames;
 
     Resident(ColumnValues[] values, int frames) {
       this.values = values;
+      this.frames = frames;
       this.present = new AtomicLongArray((frames + 63) >>> 6);
       this.rows = new Rows(values, null);
     }
@@ -389,28 +410,43 @@ public final class RowFetcher implements AutoCloseable {
       return true;
     }
 
-    /** The positions of these ranges not read yet, ascending, each once. */
+    /**
+     * The positions not read yet of every block of {@link #AROUND} positions these ranges touch,
+     * ascending, each once.
+     */
     int[] missing(int[] from, int[] to, int count) {
-      int[] out = null;
+      int[] words = null;
       int n = 0;
       for (int i = 0; i < count; i++) {
         if (allPresent(from[i], to[i])) {
           continue;
         }
-        for (int p = from[i]; p <= to[i]; p++) {
-          if (!isPresent(p)) {
-            if (out == null) {
-              long total = 0;
-              for (int j = i; j < count; j++) {
-                total += to[j] - from[j] + 1;
-              }
-              out = new int[Math.toIntExact(total)];
-            }
-            out[n++] = p;
+        if (words == null) {
+          words = new int[16];
+        }
+        for (int w = from[i] >>> 6; w <= to[i] >>> 6; w++) {
+          if (n == words.length) {
+            words = Arrays.copyOf(words, 2 * n);
+          }
+          words[n++] = w;
+        }
+      }
+      if (words == null) {
+        return NO_POSITIONS;
+      }
+      words = sortedDistinct(words, n);
+      int[] out = new int[64 * words.length];
+      int m = 0;
+      for (int w : words) {
+        long absent = ~present.get(w);
+        int end = Math.min(frames, (w + 1) << 6);
+        for (int p = w << 6; p < end; p++) {
+          if ((absent & (1L << p)) != 0) {
+            out[m++] = p;
           }
         }
       }
-      return out == null ? NO_POSITIONS : sortedDistinct(out, n);
+      return Arrays.copyOf(out, m);
     }
 
     /** Those of these ascending positions not read yet. */
