@@ -20,6 +20,7 @@ package io.paimon.multimodal.blob;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.blob.internal.BlobReaderImpl;
 import io.paimon.row.CloseableIterator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Reads the BLOB payloads of the rows a scan selects, much faster than a loop that reads one
@@ -72,10 +73,11 @@ import io.paimon.row.CloseableIterator;
  * registered, or another table's file) is read as a plain range, with nothing to verify it against;
  * one of unknown length ({@code -1}) is read to the end of its object.
  *
- * <p>Immutable and thread-safe: each setter returns a new reader. Each {@link #read} or {@link
- * #stream} runs the scan once (an unpinned scan reads the snapshot latest at that moment) and runs
- * its fetches as tasks on the connection's I/O pool ({@code Table.executors()}), which it cancels
- * when done or closed; it starts no thread of its own.
+ * <p>Immutable and thread-safe: each setter returns a new reader. Each {@link #read(String...)} or
+ * {@link #stream} runs the scan once (an unpinned scan reads the snapshot latest at that moment);
+ * {@link #read(VectorSchemaRoot, String...)} reads the descriptors of rows the caller holds
+ * instead. Fetches run as tasks on the connection's I/O pool ({@code Table.executors()}), which a
+ * read cancels when done or closed; it starts no thread of its own.
  */
 public interface BlobReader {
 
@@ -144,6 +146,26 @@ public interface BlobReader {
    * @throws BlobReadException if a payload cannot be read, naming the row, column and file
    */
   BlobBatch read(String... columns);
+
+  /**
+   * Reads the payloads of rows the caller already holds, such as rows a {@link
+   * io.paimon.multimodal.RowIdReader} of this reader's scan returned, without running the scan: the
+   * scan only names the table whose storage the descriptors resolve against. {@code rows} holds the
+   * requested columns as a scan outputs them (BLOB descriptor structs, nested the same way in
+   * ARRAY&lt;BLOB&gt; and MAP&lt;K, BLOB&gt;); element {@code i} of each payload list belongs to
+   * row {@code i} of {@code rows}, and {@link BlobBatch#scalar()} holds a copy of its other
+   * columns. {@code rows} is only read: it stays the caller's to close. Otherwise as {@link
+   * #read(String...)}; safe to call from several threads at once.
+   *
+   * @param rows the rows whose payloads to read
+   * @param columns BLOB, ARRAY&lt;BLOB&gt; or MAP&lt;K, BLOB&gt; columns of the table held by
+   *     {@code rows}
+   * @throws io.paimon.multimodal.SchemaException as {@link #read(String...)}, or if {@code rows}
+   *     does not hold a requested column, naming it and the columns it holds
+   * @throws IllegalArgumentException if the range limit exceeds the prefetch budget
+   * @throws BlobReadException if a payload cannot be read, naming the row, column and file
+   */
+  BlobBatch read(VectorSchemaRoot rows, String... columns);
 
   /**
    * Streams the result one batch per scan batch; the caller closes the iterator and each batch.

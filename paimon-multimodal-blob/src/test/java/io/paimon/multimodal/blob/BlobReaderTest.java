@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Table;
@@ -35,6 +36,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -123,6 +126,53 @@ class BlobReaderTest {
       assertThatThrownBy(() -> b.blobs("pages"))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("'pages' was not requested");
+    }
+  }
+
+  @Test
+  void readsThePayloadsOfRowsTheCallerHoldsInTheirOrderAndLeavesThemToTheCaller()
+      throws IOException {
+    Table t = BlobTables.table(conn, "docs");
+    int[] sizes = {100, -1, 0, 5000, 7};
+    t.add(BlobTables.images(3, 0, sizes.length, sizes));
+    Scan pinned = t.scan().pinned();
+    long[] rowIds =
+        pinned.withRowId().toList().stream()
+            .mapToLong(r -> (Long) r.get("_ROW_ID"))
+            .sorted()
+            .toArray();
+    long[] wanted = {rowIds[3], rowIds[0], rowIds[1], rowIds[3]};
+    try (RowIdReader byId = pinned.select("id", "image").rowIdReader();
+        ArrowReader rows = byId.read(wanted, 16, t.allocator())) {
+      assertThat(rows.loadNextBatch()).isTrue();
+      VectorSchemaRoot root = rows.getVectorSchemaRoot();
+      assertThat(root.getRowCount()).isEqualTo(4);
+      for (int pass = 0; pass < 2; pass++) {
+        try (BlobBatch b = BlobReader.of(pinned).read(root, "image")) {
+          assertThat(b.rowCount()).isEqualTo(4);
+          assertThat(b.scalar().getSchema().getFields())
+              .extracting(Field::getName)
+              .containsExactly("id");
+          List<byte[]> images = b.blobs("image");
+          for (int r = 0; r < 4; r++) {
+            long id = ((BigIntVector) b.scalar().getVector("id")).get(r);
+            assertThat(id).isEqualTo(((BigIntVector) root.getVector("id")).get(r));
+            int size = sizes[(int) id];
+            assertThat(images.get(r))
+                .as("row %d", r)
+                .isEqualTo(size < 0 ? null : BlobTables.payload(3, id, size));
+          }
+          assertThat(images.get(0)).isNotSameAs(images.get(3));
+        }
+      }
+      // Still the caller's: readable after the payload reads.
+      assertThat(((BigIntVector) root.getVector("id")).get(1)).isEqualTo(0L);
+      assertThatThrownBy(() -> BlobReader.of(pinned).read(root, "pages"))
+          .isInstanceOf(SchemaException.class)
+          .hasMessage("the rows hold no column 'pages' to read payloads of; they hold [id, image]");
+      assertThatThrownBy(() -> BlobReader.of(pinned).read(root, "id"))
+          .isInstanceOf(SchemaException.class)
+          .hasMessageContaining("column 'id' of type BIGINT");
     }
   }
 

@@ -29,10 +29,11 @@ import java.util.Map;
  * length, true where the position lies outside the group and was padded. The adapter, if any, has
  * the last word on the map.
  *
- * <p>Only the index (group and order values and row IDs, as primitive arrays) is held in memory;
- * values, including BLOB payloads, are read on request from the snapshot the dataset is pinned to.
- * Thread-safe: {@link #get} and {@link #getItems} may run on several threads at once, as {@link
- * WindowLoader}'s workers do. Close it when done: it keeps the files its reads opened.
+ * <p>Besides the index (group and order values and row IDs, as primitive arrays) only the cache of
+ * {@link ContiguousWindows.Builder#blockCacheSize} is held in memory; values, including BLOB
+ * payloads, are read on request from the snapshot the dataset is pinned to. Thread-safe: {@link
+ * #get} and {@link #getItems} may run on several threads at once, as {@link WindowLoader}'s workers
+ * do. Close it when done: it keeps the files its reads opened.
  */
 public interface ContiguousWindowDataset extends AutoCloseable {
 

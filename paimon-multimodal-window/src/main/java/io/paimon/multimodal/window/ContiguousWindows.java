@@ -61,8 +61,9 @@ import java.util.function.Function;
  *       io.paimon.multimodal.SnapshotNotFoundException}, once the tag is moved.
  * </ul>
  *
- * <p>Only the index (one row ID per frame, one int per sample) stays in memory; samples, and their
- * BLOB payloads, are read from the table when requested.
+ * <p>Only the index (one row ID per frame, one int per sample) and a bounded cache ({@link
+ * Builder#blockCacheSize}) stay in memory; samples, and their BLOB payloads, are read from the
+ * table when requested.
  */
 public final class ContiguousWindows {
 
@@ -223,10 +224,14 @@ public final class ContiguousWindows {
     }
 
     /**
-     * The capacity of the cache of decompressed data blocks the dataset's reads share (default
-     * {@value ContiguousWindows#DEFAULT_BLOCK_CACHE_BYTES} bytes); 0 turns it off. Random requests,
-     * as a shuffling loader makes, touch many blocks for few rows each: with the table's blocks
-     * cached, each is decompressed once instead of once per request.
+     * The capacity of the cache the dataset's reads share (default {@value
+     * ContiguousWindows#DEFAULT_BLOCK_CACHE_BYTES} bytes); 0 turns it off. Random requests, as a
+     * shuffling loader makes, touch many blocks for few rows each: with the table's blocks cached,
+     * each is decompressed once instead of once per request. When every column read (the windowed
+     * columns and the two keys) is a number, a boolean or a VECTOR of them and their values of all
+     * frames take at most half the capacity, the dataset keeps those values, decoded, once a
+     * request has read them, and later requests for the same frames read nothing; the other half
+     * caches decompressed blocks.
      *
      * @throws IllegalArgumentException if negative
      */

@@ -18,8 +18,7 @@
 package io.paimon.multimodal.window;
 
 import io.paimon.multimodal.window.internal.DecodedImage;
-import io.paimon.multimodal.window.internal.ElementSink;
-import io.paimon.multimodal.window.internal.NestedValues;
+import io.paimon.multimodal.window.internal.TensorStack;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -70,7 +69,7 @@ public final class WindowTransforms {
    */
   public static Function<List<?>, Tensor> toTensor(DType dtype) {
     Objects.requireNonNull(dtype, "dtype");
-    return window -> stack(window, dtype);
+    return new TensorStack(dtype);
   }
 
   /**
@@ -101,37 +100,8 @@ public final class WindowTransforms {
     return window -> images(window, DType.UINT8);
   }
 
-  private static Tensor stack(List<?> window, DType dtype) {
-    checkNotEmpty(window);
-    int[] entryShape = null;
-    int t = 0;
-    for (Object entry : window) {
-      int[] shape = NestedValues.shapeOf(entry, t);
-      if (entryShape == null) {
-        entryShape = shape;
-      } else if (!Arrays.equals(shape, entryShape)) {
-        throw new IllegalArgumentException(
-            "entry "
-                + t
-                + " has shape "
-                + Arrays.toString(shape)
-                + " but entry 0 has shape "
-                + Arrays.toString(entryShape));
-      }
-      t++;
-    }
-    int[] shape = new int[entryShape.length + 1];
-    shape[0] = t;
-    System.arraycopy(entryShape, 0, shape, 1, entryShape.length);
-    ElementSink sink = new ElementSink(dtype, elementCount(shape));
-    for (Object entry : window) {
-      NestedValues.flatten(entry, sink);
-    }
-    return sink.toTensor(shape);
-  }
-
   private static Tensor images(List<?> window, DType dtype) {
-    checkNotEmpty(window);
+    TensorStack.checkNotEmpty(window);
     int count = window.size();
     DecodedImage first = null;
     float[] floats = null;
@@ -144,7 +114,7 @@ public final class WindowTransforms {
         if (dtype == DType.UINT8) {
           checkEightBits(image, t);
         }
-        int n = elementCount(count, image.channels(), image.height(), image.width());
+        int n = TensorStack.elementCount(count, image.channels(), image.height(), image.width());
         if (dtype == DType.UINT8) {
           bytes = new byte[n];
         } else {
@@ -218,23 +188,5 @@ public final class WindowTransforms {
         + " (C, H, W) with "
         + image.bitDepth()
         + "-bit samples";
-  }
-
-  private static void checkNotEmpty(List<?> window) {
-    if (window.isEmpty()) {
-      throw new IllegalArgumentException("window must have at least one entry, has none");
-    }
-  }
-
-  private static int elementCount(int... shape) {
-    long n = 1;
-    for (int d : shape) {
-      n *= d;
-      if (n > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(
-            "window tensor of shape " + Arrays.toString(shape) + " exceeds 2^31 - 1 elements");
-      }
-    }
-    return (int) n;
   }
 }

@@ -35,6 +35,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -151,11 +153,32 @@ public final class BlobReaderImpl implements BlobReader {
   }
 
   @Override
+  public BlobBatch read(VectorSchemaRoot rows, String... columns) {
+    Objects.requireNonNull(rows, "rows");
+    checkBudget();
+    Table table = scan.table();
+    List<String> names = checkColumns(table, table.schema().rowType(), columns);
+    List<String> output = new ArrayList<>();
+    for (Field f : rows.getSchema().getFields()) {
+      output.add(f.getName());
+    }
+    for (String n : names) {
+      if (!output.contains(n)) {
+        throw new SchemaException(
+            "the rows hold no column '" + n + "' to read payloads of; they hold " + output);
+      }
+    }
+    try (BlobStream s = start(names, output, () -> new RootReader(rows), true)) {
+      return s.next();
+    }
+  }
+
+  @Override
   public CloseableIterator<BlobBatch> stream(String... columns) {
     return open(columns, false);
   }
 
-  private BlobStream open(String[] requested, boolean wholeResult) {
+  private void checkBudget() {
     if (options.rangeLimit() > options.prefetchBudget()) {
       throw new IllegalArgumentException(
           "rangeLimit ("
@@ -164,6 +187,10 @@ public final class BlobReaderImpl implements BlobReader {
               + options.prefetchBudget()
               + " bytes): a single ranged read must fit the budget");
     }
+  }
+
+  private BlobStream open(String[] requested, boolean wholeResult) {
+    checkBudget();
     Table table = scan.table();
     RowType type = table.schema().rowType();
     List<String> output = new ArrayList<>();
@@ -184,6 +211,17 @@ public final class BlobReaderImpl implements BlobReader {
       run = scan.select(projection);
       output = projection;
     }
+    return start(names, output, run::toArrowReader, wholeResult);
+  }
+
+  /**
+   * Starts reading the payloads of {@code names} from the rows {@code source} opens, whose columns
+   * are {@code output}.
+   */
+  private BlobStream start(
+      List<String> names, List<String> output, Supplier<ArrowReader> source, boolean wholeResult) {
+    Table table = scan.table();
+    RowType type = table.schema().rowType();
     List<BlobColumn> columns = new ArrayList<>();
     for (String n : names) {
       DataType t = type.typeAt(type.fieldIndex(n));
@@ -197,7 +235,8 @@ public final class BlobReaderImpl implements BlobReader {
     List<Integer> scalar = new ArrayList<>();
     for (int i = 0; i < output.size(); i++) {
       String n = output.get(i);
-      if (Schema.ROW_ID.equals(n) || !type.typeAt(type.fieldIndex(n)).contains(DataTypeRoot.BLOB)) {
+      int field = type.fieldIndex(n);
+      if (Schema.ROW_ID.equals(n) || field < 0 || !type.typeAt(field).contains(DataTypeRoot.BLOB)) {
         scalar.add(i);
       }
     }
@@ -210,7 +249,7 @@ public final class BlobReaderImpl implements BlobReader {
             options.prefetchBudget());
     ArrowReader reader = null;
     try {
-      reader = run.toArrowReader();
+      reader = source.get();
       ReadContext ctx =
           new ReadContext(
               options,

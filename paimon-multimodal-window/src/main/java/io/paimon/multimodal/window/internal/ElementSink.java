@@ -197,6 +197,122 @@ public final class ElementSink {
     }
   }
 
+  /**
+   * Writes {@code n} elements of {@code source} from {@code from}, as {@link #putDouble} writes
+   * each; copied as they are when the sink holds doubles.
+   */
+  public void putDoubles(double[] source, int from, int n) {
+    if (dtype == DType.FLOAT64) {
+      if (n == 1) {
+        ((double[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putDouble(source[i]);
+      }
+    }
+  }
+
+  /** As {@link #putDoubles}, for floats: copied as they are when the sink holds floats. */
+  public void putFloats(float[] source, int from, int n) {
+    if (dtype == DType.FLOAT32) {
+      if (n == 1) {
+        ((float[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putDouble(source[i]);
+      }
+    }
+  }
+
+  /** As {@link #putLong} for each element: copied as they are when the sink holds longs. */
+  public void putLongs(long[] source, int from, int n) {
+    if (dtype == DType.INT64) {
+      if (n == 1) {
+        ((long[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putLong(source[i]);
+      }
+    }
+  }
+
+  /** As {@link #putLong} for each element: copied as they are when the sink holds ints. */
+  public void putInts(int[] source, int from, int n) {
+    if (dtype == DType.INT32) {
+      if (n == 1) {
+        ((int[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putLong(source[i]);
+      }
+    }
+  }
+
+  /** As {@link #putLong} for each element: copied as they are when the sink holds shorts. */
+  public void putShorts(short[] source, int from, int n) {
+    if (dtype == DType.INT16) {
+      if (n == 1) {
+        ((short[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putLong(source[i]);
+      }
+    }
+  }
+
+  /**
+   * As {@link #putLong} for each (signed) element: copied as they are when the sink holds bytes
+   * ({@link DType#UINT8} keeps the bits).
+   */
+  public void putBytes(byte[] source, int from, int n) {
+    if (dtype == DType.INT8 || dtype == DType.UINT8) {
+      if (n == 1) {
+        ((byte[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putLong(source[i]);
+      }
+    }
+  }
+
+  /** As {@link #putBoolean} for each element: copied as they are when the sink holds booleans. */
+  public void putBooleans(boolean[] source, int from, int n) {
+    if (dtype == DType.BOOL) {
+      if (n == 1) {
+        ((boolean[]) array)[position++] = source[from];
+      } else {
+        copy(source, from, n);
+      }
+    } else {
+      for (int i = from; i < from + n; i++) {
+        putBoolean(source[i]);
+      }
+    }
+  }
+
+  private void copy(Object source, int from, int n) {
+    System.arraycopy(source, from, array, position, n);
+    position += n;
+  }
+
   private boolean sameType(Object source) {
     switch (dtype) {
       case BOOL:

@@ -21,6 +21,7 @@ import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.window.AlignmentException;
 import io.paimon.multimodal.window.Boundary;
 import io.paimon.multimodal.window.ContiguousWindowDataset;
+import io.paimon.multimodal.window.DType;
 import io.paimon.multimodal.window.Tensor;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,7 +34,10 @@ import java.util.function.Function;
  * {@link ContiguousWindowDataset} over a {@link FrameIndex}: anchors are scheduled per group at
  * positions {@code 0, stride, 2 * stride, ...}, kept or dropped by the boundary rule once, and kept
  * as one {@code int} per sample (the anchor's position; its group is found by binary search); a
- * sample's rows are fetched by row ID when it is requested. Immutable; thread-safe.
+ * sample's rows are fetched by row ID when it is requested ({@link RowFetcher}), and assembled from
+ * the fetched values: a fixed-width column whose transform is {@link
+ * io.paimon.multimodal.window.WindowTransforms#toTensor} goes from its primitive values straight
+ * into the tensor, without a Java object per value. Immutable; thread-safe.
  */
 public final class WindowDatasetImpl implements ContiguousWindowDataset {
 
@@ -48,6 +52,9 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
 
   private final int orderSlot;
   private final int[] columnSlots;
+
+  /** The transform of each column, by column order; null for none. */
+  private final List<Function<? super List<Object>, ?>> transforms = new ArrayList<>();
 
   /** The smallest and largest offset over the columns the boundary rule looks at. */
   private final int minOffset;
@@ -74,6 +81,9 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     this.groupSlot = fetcher.slot(settings.groupKey());
     this.orderSlot = fetcher.slot(settings.orderKey());
     this.columnSlots = settings.columns().stream().mapToInt(fetcher::slot).toArray();
+    for (String c : settings.columns()) {
+      transforms.add(settings.transforms().get(c));
+    }
     int min = 0;
     int max = 0;
     List<String> bounded = settings.singleMask() ? settings.maskColumns() : settings.columns();
@@ -130,6 +140,14 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
     return fetcher.snapshotId();
   }
 
+  /**
+   * Whether the decoded values of every frame are kept once read ({@link RowFetcher}), rather than
+   * read for each request; for tests and diagnostics.
+   */
+  public boolean keepsFrames() {
+    return fetcher.keepsFrames();
+  }
+
   @Override
   public Map<String, Object> get(int index) {
     return getItems(index).get(0);
@@ -155,54 +173,44 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
       }
       samples[i] = k < 0 ? k + anchors.length : k;
     }
-    // Every row any requested window touches (the anchor's among them: offsets span 0), read in
-    // one fetch so that reads coalesce.
+    // Every frame any requested window touches (the anchor's among them: offsets span 0), as one
+    // range per sample, read in one fetch so that reads coalesce.
     long span = (long) maxOffset - minOffset + 1;
     if (span * samples.length > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(
           samples.length + " samples of windows spanning " + span + " frames are too many at once");
     }
-    long[] ids = new long[(int) (span * samples.length)];
-    int n = 0;
-    for (int s : samples) {
-      int g = index.groupOf(anchors[s]);
+    int[] groups = new int[samples.length];
+    int[] lo = new int[samples.length];
+    int[] hi = new int[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      int anchor = anchors[samples[i]];
+      int g = index.groupOf(anchor);
       int from = index.start(g);
       int to = index.start(g + 1);
-      int lo = (int) Math.max(from, (long) anchors[s] + minOffset);
-      int hi = (int) Math.min(to - 1L, (long) anchors[s] + maxOffset);
-      for (int p = lo; p <= hi; p++) {
-        ids[n++] = index.rowId(p);
-      }
+      groups[i] = g;
+      lo[i] = (int) Math.max(from, (long) anchor + minOffset);
+      hi[i] = (int) Math.min(to - 1L, (long) anchor + maxOffset);
     }
-    ids = distinctSorted(ids, n);
-    RowFetcher.Rows rows = fetcher.fetch(ids);
+    RowFetcher.Rows rows = fetcher.fetch(lo, hi, samples.length);
     List<Map<String, Object>> out = new ArrayList<>(samples.length);
-    for (int s : samples) {
-      out.add(sample(s, rows));
+    for (int i = 0; i < samples.length; i++) {
+      out.add(sample(samples[i], groups[i], rows.base(lo[i]), rows));
     }
     return out;
   }
 
-  private static long[] distinctSorted(long[] ids, int n) {
-    Arrays.sort(ids, 0, n);
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (m == 0 || ids[i] != ids[m - 1]) {
-        ids[m++] = ids[i];
-      }
-    }
-    return Arrays.copyOf(ids, m);
-  }
-
-  private Map<String, Object> sample(int s, RowFetcher.Rows rows) {
+  /**
+   * Sample {@code s} of group {@code g}, whose frame at position {@code p} is in slot {@code base +
+   * p} of the fetched rows.
+   */
+  private Map<String, Object> sample(int s, int g, int base, RowFetcher.Rows rows) {
     int anchor = anchors[s];
-    int g = index.groupOf(anchor);
     int from = index.start(g);
     int to = index.start(g + 1);
-    long anchorId = index.rowId(anchor);
     Map<String, Object> sample = new LinkedHashMap<>();
-    sample.put(settings.groupKey(), rows.value(groupSlot, anchorId));
-    sample.put(settings.orderKey(), rows.value(orderSlot, anchorId));
+    sample.put(settings.groupKey(), rows.column(groupSlot).value(base + anchor));
+    sample.put(settings.orderKey(), rows.column(orderSlot).value(base + anchor));
     boolean[] singleMask = null;
     List<String> columns = settings.columns();
     for (int c = 0; c < columns.size(); c++) {
@@ -210,20 +218,28 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
       int[] offsets = settings.offsets().get(column);
       boolean padded = settings.padValues().containsKey(column);
       Object padValue = settings.padValues().get(column);
-      List<Object> window = new ArrayList<>(offsets.length);
+      ColumnValues values = rows.column(columnSlots[c]);
+      // The slot of each entry, or -1 for the padding value.
+      int[] at = new int[offsets.length];
       boolean[] mask = new boolean[offsets.length];
       for (int i = 0; i < offsets.length; i++) {
         long q = (long) anchor + offsets[i];
         mask[i] = q < from || q >= to;
-        if (mask[i] && padded) {
-          window.add(padValue);
-        } else {
-          int p = (int) Math.max(from, Math.min(to - 1L, q));
-          window.add(rows.value(columnSlots[c], index.rowId(p)));
-        }
+        at[i] = mask[i] && padded ? -1 : base + (int) Math.max(from, Math.min(to - 1L, q));
       }
-      Function<? super List<Object>, ?> transform = settings.transforms().get(column);
-      sample.put(column, transform == null ? window : transform.apply(window));
+      Function<? super List<Object>, ?> transform = transforms.get(c);
+      Object value = null;
+      if (transform instanceof TensorStack) {
+        value = tensor(values, at, padValue, ((TensorStack) transform).dtype());
+      }
+      if (value == null) {
+        List<Object> window = new ArrayList<>(offsets.length);
+        for (int slot : at) {
+          window.add(slot < 0 ? padValue : values.value(slot));
+        }
+        value = transform == null ? window : transform.apply(window);
+      }
+      sample.put(column, value);
       if (!settings.singleMask()) {
         sample.put(column + "_is_pad", Tensor.of(mask, mask.length));
       } else if (singleMask == null && settings.maskColumns().contains(column)) {
@@ -235,6 +251,40 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
       sample.put("is_pad", Tensor.of(mask, mask.length));
     }
     return settings.adapter() == null ? sample : settings.adapter().apply(sample);
+  }
+
+  /**
+   * The tensor {@link TensorStack#apply} would make of the window at these slots (-1: the padding
+   * value), built from the fixed-width column's primitive values without boxing them; null when the
+   * column is not fixed-width or the window holds a null or a padding value other than a number or
+   * boolean, which {@link TensorStack#apply} then handles (and rejects as it does).
+   */
+  private static Tensor tensor(ColumnValues values, int[] at, Object padValue, DType dtype) {
+    if (values.kind == ColumnValues.Kind.OBJECT) {
+      return null;
+    }
+    for (int slot : at) {
+      if (slot < 0
+          ? values.vector || !(padValue instanceof Number || padValue instanceof Boolean)
+          : values.isNull(slot)) {
+        return null;
+      }
+    }
+    long count = (long) at.length * values.width;
+    if (count > Integer.MAX_VALUE) {
+      return null;
+    }
+    ElementSink sink = new ElementSink(dtype, (int) count);
+    for (int slot : at) {
+      if (slot >= 0) {
+        values.write(slot, sink);
+      } else if (padValue instanceof Boolean) {
+        sink.putBoolean((Boolean) padValue);
+      } else {
+        sink.putNumber((Number) padValue);
+      }
+    }
+    return values.vector ? sink.toTensor(at.length, values.width) : sink.toTensor(at.length);
   }
 
   @Override

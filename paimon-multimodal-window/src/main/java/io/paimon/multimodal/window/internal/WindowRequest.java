@@ -185,7 +185,7 @@ public final class WindowRequest {
     return new WindowDatasetImpl(
         settings,
         index,
-        new RowFetcher(pinned, fetched, blockCacheBytes),
+        new RowFetcher(pinned, index, fetched, blockCacheBytes),
         table.name(),
         table.executors());
   }
