@@ -34,8 +34,9 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * }
  * }</pre>
  *
- * <p>Not thread-safe: use one reader per thread (they are cheap to make from a pinned scan). The
- * {@link ArrowReader}s it returns must be closed before it is.
+ * <p>Thread-safe: several threads may read at once (the files it opened are shared; each read has
+ * its own {@link ArrowReader}, which is not thread-safe). The readers it returns must be closed
+ * before it is.
  */
 public interface RowIdReader extends AutoCloseable {
 
