@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -168,7 +169,7 @@ public final class BlobReaderImpl implements BlobReader {
             "the rows hold no column '" + n + "' to read payloads of; they hold " + output);
       }
     }
-    try (BlobStream s = start(names, output, () -> new RootReader(rows), true)) {
+    try (BlobStream s = start(names, output, () -> new RootReader(rows), null, true)) {
       return s.next();
     }
   }
@@ -211,7 +212,8 @@ public final class BlobReaderImpl implements BlobReader {
       run = scan.select(projection);
       output = projection;
     }
-    return start(names, output, run::toArrowReader, wholeResult);
+    // Batches outlive the scan's reader (and its child allocator): they come from the scan's own.
+    return start(names, output, run::toArrowReader, run.allocator(), wholeResult);
   }
 
   /**
@@ -219,7 +221,11 @@ public final class BlobReaderImpl implements BlobReader {
    * are {@code output}.
    */
   private BlobStream start(
-      List<String> names, List<String> output, Supplier<ArrowReader> source, boolean wholeResult) {
+      List<String> names,
+      List<String> output,
+      Supplier<ArrowReader> source,
+      BufferAllocator batchAllocator,
+      boolean wholeResult) {
     Table table = scan.table();
     RowType type = table.schema().rowType();
     List<BlobColumn> columns = new ArrayList<>();
@@ -257,7 +263,7 @@ public final class BlobReaderImpl implements BlobReader {
               fetcher,
               new EntryLocator(table.io()),
               table.location());
-      return new BlobStream(ctx, reader, fetcher, toArray(scalar), wholeResult);
+      return new BlobStream(ctx, reader, fetcher, toArray(scalar), batchAllocator, wholeResult);
     } catch (RuntimeException e) {
       fetcher.close();
       if (reader != null) {

@@ -69,12 +69,17 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
   private boolean scanDone;
   private boolean closed;
 
+  /** Where batches are allocated (they outlive the reader), or null for the rows' own allocator. */
+  private final BufferAllocator batchAllocator;
+
   BlobStream(
       ReadContext ctx,
       ArrowReader reader,
       Fetcher fetcher,
       int[] scalarColumns,
+      BufferAllocator batchAllocator,
       boolean wholeResult) {
+    this.batchAllocator = batchAllocator;
     this.ctx = ctx;
     this.reader = reader;
     this.fetcher = fetcher;
@@ -236,7 +241,9 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
           continue;
         }
         if (scalar == null) {
-          scalar = VectorSchemaRoot.create(scalarSchema, allocator(src));
+          scalar =
+              VectorSchemaRoot.create(
+                  scalarSchema, batchAllocator != null ? batchAllocator : allocator(src));
         }
         int at = scalar.getRowCount();
         for (int i = 0; i < scalarColumns.length; i++) {
@@ -253,7 +260,10 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
         if (!wholeResult || !pending.isEmpty() || nextRow > 0) {
           return false;
         }
-        scalar = VectorSchemaRoot.create(scalarSchema, allocator(reader.getVectorSchemaRoot()));
+        scalar =
+            VectorSchemaRoot.create(
+                scalarSchema,
+                batchAllocator != null ? batchAllocator : allocator(reader.getVectorSchemaRoot()));
       }
       PlannedBatch batch = ctx.plan(scalar, cells, nextRow);
       nextRow += cells.rows();

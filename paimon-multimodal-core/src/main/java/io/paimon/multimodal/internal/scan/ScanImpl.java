@@ -200,6 +200,37 @@ public final class ScanImpl implements Scan {
 
   @Override
   public ArrowReader toArrowReader() {
+    BufferAllocator child = readAllocator();
+    try {
+      return open(child);
+    } catch (RuntimeException e) {
+      child.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A child of the scan's allocator for one reader, named after the scan: a reader left open, or a
+   * buffer it leaked, is then named when the parent closes (not only "Allocator(ROOT)"). The reader
+   * closes it.
+   */
+  private BufferAllocator readAllocator() {
+    String name =
+        "scan of table '"
+            + table.name()
+            + "' where "
+            + ctx.predicates()
+            + " select "
+            + (ctx.projection() == null ? "*" : ctx.projection())
+            + " #"
+            + READS.incrementAndGet();
+    return allocator().newChildAllocator(name, 0, Long.MAX_VALUE);
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong READS =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  private ArrowReader open(BufferAllocator allocator) {
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
     List<DataGroup> groups = ScanPlanner.groups(table, resolved.snapshot());
     OutputLayout layout = new OutputLayout(table, ctx);
@@ -211,7 +242,7 @@ public final class ScanImpl implements Scan {
           resolved,
           groups,
           layout,
-          allocator(),
+          allocator,
           RowIdFetcher.readOptions(table.io().readHints()),
           take,
           null);
@@ -232,7 +263,7 @@ public final class ScanImpl implements Scan {
       }
     }
     return new TableScanReader(
-        table, ctx, resolved, ScanPlanner.prune(groups, ctx.filter()), layout, allocator());
+        table, ctx, resolved, ScanPlanner.prune(groups, ctx.filter()), layout, allocator);
   }
 
   /** Sorts the ids once, for the check and the read, and fails naming those no row has. */

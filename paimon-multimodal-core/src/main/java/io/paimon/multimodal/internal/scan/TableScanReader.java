@@ -179,6 +179,8 @@ final class TableScanReader extends ArrowReader {
       current.close();
       current = null;
     }
+    // The scan's child allocator, made for this reader: it names the scan if anything leaked.
+    allocator.close();
   }
 
   @Override

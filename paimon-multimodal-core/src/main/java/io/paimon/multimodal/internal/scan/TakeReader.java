@@ -269,7 +269,10 @@ final class TakeReader extends ArrowReader {
   protected void closeReadSource() throws IOException {
     closeStaged();
     if (ownsOpenFiles) {
+      // A scan's take owns its files and the scan's child allocator (a fetcher's take shares the
+      // fetcher's files and allocates from its caller's allocator).
       openFiles.close();
+      allocator.close();
     }
   }
 
