@@ -34,11 +34,15 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.Table;
+import io.paimon.row.ArrowSchemas;
 import io.paimon.row.BenchmarkDataset;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileLayout;
+import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
+import io.paimon.row.RowFileWriter;
 import io.paimon.row.SeekableInput;
+import io.paimon.types.RowType;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -111,7 +115,7 @@ public final class ScanComparison {
   private Path dir;
   private boolean keep;
   private String targetFileSize;
-  private Set<String> only = Set.of("scan", "where", "take", "commit");
+  private Set<String> only = Set.of("scan", "where", "take", "commit", "arrow");
 
   /** Our full scan's median, the reference of the pruning figure. */
   private long fullScanNanos;
@@ -168,7 +172,7 @@ public final class ScanComparison {
                 "unknown option "
                     + a
                     + "; options: --rows N --commits N --batch N --warmup N --repeat N --take N"
-                    + " --history N --dir PATH --keep --only scan,where,take,commit"
+                    + " --history N --dir PATH --keep --only scan,where,take,commit,arrow"
                     + " --target-file-size SIZE");
       }
     }
@@ -197,6 +201,9 @@ public final class ScanComparison {
                   : ScanDataset.schema(Map.of("target-file-size", targetFileSize)),
               false);
       load(table, duck, work);
+      if (only.contains("arrow")) {
+        writeArrow(conn, table, allocator, work);
+      }
 
       if (only.contains("scan") || only.contains("where")) {
         fullScan(table, duck, allocator);
@@ -322,6 +329,122 @@ public final class ScanComparison {
         "write: ours add(List<Map>) %.1f s for %,d rows (%d commits, row generation excluded);"
             + " DuckDB Appender + CHECKPOINT %.1f s",
         oursNanos / 1e9, rows, commits, duckNanos / 1e9);
+  }
+
+  /**
+   * Writes the same rows again, one {@code add(VectorSchemaRoot)} per commit, against the bare
+   * codec writing them as {@code Row}s to a local {@code .row} file (RowFormatComparison's write).
+   * The batches and rows are built before each timed pair; the two alternate which goes first.
+   */
+  private void writeArrow(Connection conn, Table loaded, BufferAllocator allocator, Path work)
+      throws Exception {
+    Table table =
+        conn.createTable(
+            "bench_arrow",
+            targetFileSize == null
+                ? ScanDataset.schema()
+                : ScanDataset.schema(Map.of("target-file-size", targetFileSize)),
+            false);
+    RowType type = table.schema().rowType();
+    org.apache.arrow.vector.types.pojo.Schema arrow = ArrowSchemas.toArrowSchema(type);
+    Path codecFile = work.resolve("codec-write.row");
+    ScanDataset data = new ScanDataset();
+    long[] ours = new long[commits];
+    long[] base = new long[commits];
+    long[] oursCpu = new long[commits];
+    long[] baseCpu = new long[commits];
+    long codecBytes = 0;
+    for (int c = 0; c < commits; c++) {
+      int n = (int) (rows * (c + 1) / commits - rows * c / commits);
+      List<ScanDataset.Row> chunk = data.next(n);
+      io.paimon.row.Row[] codecRows = new io.paimon.row.Row[n];
+      for (int i = 0; i < n; i++) {
+        codecRows[i] = chunk.get(i).toRow();
+      }
+      try (VectorSchemaRoot root = ScanDataset.toArrow(chunk, arrow, allocator)) {
+        for (int turn = 0; turn < 2; turn++) {
+          if ((turn == 0) == (c % 2 == 0)) {
+            long c0 = ScanTimings.OS.getProcessCpuTime();
+            long t0 = System.nanoTime();
+            table.add(root);
+            ours[c] = System.nanoTime() - t0;
+            oursCpu[c] = ScanTimings.OS.getProcessCpuTime() - c0;
+          } else {
+            Files.deleteIfExists(codecFile);
+            long c0 = ScanTimings.OS.getProcessCpuTime();
+            long t0 = System.nanoTime();
+            try (RowFileWriter writer =
+                RowFile.newWriter(codecFile, type, RowFileOptions.defaults())) {
+              for (io.paimon.row.Row r : codecRows) {
+                writer.write(r);
+              }
+              writer.close();
+              codecBytes += writer.bytesWritten();
+            }
+            base[c] = System.nanoTime() - t0;
+            baseCpu[c] = ScanTimings.OS.getProcessCpuTime() - c0;
+          }
+        }
+      }
+    }
+    Files.deleteIfExists(codecFile);
+    Snapshot latest = table.latestSnapshot().orElseThrow();
+    check(
+        latest.totalRecordCount() == rows,
+        "bench_arrow holds " + latest.totalRecordCount() + " rows");
+    long oursBytes = dataFileBytes(work.resolve("warehouse"), "bench_arrow");
+    // add(List<Map>) of the same rows must have written the same data files (ArrowWriteParityTest
+    // compares them byte for byte); here their sizes are checked.
+    long mapBytes = dataFileBytes(work.resolve("warehouse"), loaded.name());
+    check(
+        oursBytes == mapBytes,
+        "add(VectorSchemaRoot) wrote "
+            + oursBytes
+            + " bytes of data files, add(List<Map>) "
+            + mapBytes);
+    double oursMedian = new ScanTimings.Runs(ours).medianSeconds();
+    double baseMedian = new ScanTimings.Runs(base).medianSeconds();
+    double perCommit = (double) rows / commits;
+    bench(
+        "core.write_arrow",
+        "rows_per_s",
+        perCommit / oursMedian,
+        "rows/s",
+        perCommit / baseMedian,
+        true);
+    info(
+        "write_arrow: ours add(VectorSchemaRoot) median %.0f ms per %,.0f-row commit (total %.1f s,"
+            + " %,d bytes of data files); bare codec RowFile.newWriter writing Rows median %.0f ms"
+            + " (total %.1f s, %,d bytes); batches and rows built untimed; CPU time (all threads)"
+            + " median ours %.0f ms, codec %.0f ms; target ratio >= 0.8: %s",
+        oursMedian * 1e3,
+        perCommit,
+        Arrays.stream(ours).sum() / 1e9,
+        oursBytes,
+        baseMedian * 1e3,
+        Arrays.stream(base).sum() / 1e9,
+        codecBytes,
+        new ScanTimings.Runs(oursCpu).medianMillis(),
+        new ScanTimings.Runs(baseCpu).medianMillis(),
+        oursMedian <= baseMedian / 0.8 ? "met" : "MISSED");
+    conn.dropTable("bench_arrow", false);
+  }
+
+  /** The bytes of a table's {@code .row} files under the warehouse. */
+  private static long dataFileBytes(Path warehouse, String table) throws IOException {
+    try (Stream<Path> paths = Files.walk(warehouse.resolve("default.db").resolve(table))) {
+      return paths
+          .filter(p -> p.getFileName().toString().endsWith(".row"))
+          .mapToLong(
+              p -> {
+                try {
+                  return Files.size(p);
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              })
+          .sum();
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,9 @@
 package io.paimon.benchmarks;
 
 import io.paimon.multimodal.Schema;
+import io.paimon.row.BenchmarkDataset;
 import io.paimon.types.DataTypes;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -27,6 +29,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.TimeStampMilliVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
 
 /**
  * The benchmark dataset of {@code specs/row-format.md} ("Benchmark dataset"), extended to any
@@ -60,6 +70,52 @@ final class ScanDataset {
       m.put("tags", tags);
       m.put("payload", payload);
       return m;
+    }
+
+    /** The row as the {@code .row} codec writes it. */
+    io.paimon.row.Row toRow() {
+      return io.paimon.row.Row.of(
+          id, BenchmarkDataset.timestamp(tsMillis), name, score, tags, payload);
+    }
+  }
+
+  /**
+   * The rows as one Arrow batch of the table's layout ({@code ArrowSchemas.toArrowSchema} of the
+   * row type); the caller closes it.
+   */
+  static VectorSchemaRoot toArrow(
+      List<Row> rows, org.apache.arrow.vector.types.pojo.Schema schema, BufferAllocator allocator) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+    try {
+      int n = rows.size();
+      BigIntVector id = (BigIntVector) root.getVector("id");
+      TimeStampMilliVector ts = (TimeStampMilliVector) root.getVector("ts");
+      VarCharVector name = (VarCharVector) root.getVector("name");
+      Float8Vector score = (Float8Vector) root.getVector("score");
+      ListVector tags = (ListVector) root.getVector("tags");
+      VarBinaryVector payload = (VarBinaryVector) root.getVector("payload");
+      root.allocateNew();
+      VarCharVector tag = (VarCharVector) tags.getDataVector();
+      int tagCount = 0;
+      for (int i = 0; i < n; i++) {
+        Row r = rows.get(i);
+        id.setSafe(i, r.id());
+        ts.setSafe(i, r.tsMillis());
+        name.setSafe(i, r.name().getBytes(StandardCharsets.UTF_8));
+        score.setSafe(i, r.score());
+        tags.startNewValue(i);
+        for (String t : r.tags()) {
+          tag.setSafe(tagCount++, t.getBytes(StandardCharsets.UTF_8));
+        }
+        tags.endValue(i, r.tags().size());
+        payload.setSafe(i, r.payload());
+      }
+      tag.setValueCount(tagCount);
+      root.setRowCount(n);
+      return root;
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
     }
   }
 

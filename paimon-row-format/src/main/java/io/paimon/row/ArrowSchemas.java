@@ -30,6 +30,7 @@ import io.paimon.types.VectorType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -182,6 +183,19 @@ public final class ArrowSchemas {
       default:
         throw new IllegalArgumentException("no Arrow mapping for " + type);
     }
+  }
+
+  /**
+   * Whether {@code vector} holds values of {@code type} in a layout that {@link
+   * RowFileWriter#arrowAppender} encodes: the vector class {@link #toArrowField} maps the type to
+   * (what {@link RowFileReader#arrowReader} fills). A DECIMAL vector needs the type's scale (any
+   * precision: values are checked against the type's); a timestamp vector the unit of the type's
+   * precision (any time zone: values are epoch-based either way); a ROW struct a child of each
+   * field's name; a MAP or MULTISET a list of structs whose first two children are the key and the
+   * value. Child names of lists and maps, nullability flags and metadata are not looked at.
+   */
+  public static boolean matches(ValueVector vector, DataType type) {
+    return io.paimon.row.internal.ArrowLayouts.matches(type, vector);
   }
 
   /** The Arrow time unit of a timestamp precision: ms up to 3, us up to 6, else ns. */

@@ -18,6 +18,9 @@
 package io.paimon.row;
 
 import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Writes rows to a {@code .row} file, streaming: memory is bounded by one block. Blocks are flushed
@@ -30,6 +33,10 @@ import java.io.IOException;
  * file is incomplete and should be discarded. With an executor ({@link RowFileOptions#executor})
  * blocks are compressed and written there while the next block is encoded, so an I/O error writing
  * a block surfaces from a later {@link #write} or from {@link #close()}.
+ *
+ * <p>Rows come as {@link Row}s of Java values ({@link #write(Row)}) or straight from Arrow vectors
+ * ({@link #write(VectorSchemaRoot)}, {@link #arrowAppender}); both write the same bytes for the
+ * same rows.
  */
 public interface RowFileWriter extends AutoCloseable {
 
@@ -44,6 +51,30 @@ public interface RowFileWriter extends AutoCloseable {
    * @throws IOException if the output fails
    */
   void write(Row row) throws IOException;
+
+  /**
+   * Appends every row of an Arrow batch whose vectors hold the file's fields in order, in the
+   * layout {@link ArrowSchemas#toArrowSchema} gives the row type (which is what {@link
+   * RowFileReader#arrowReader} fills; the vectors' names are not looked at). The same as {@code
+   * arrowAppender(batch.getFieldVectors()).appendRange(0, batch.getRowCount())}.
+   *
+   * @throws IllegalArgumentException if the batch has the wrong number of vectors, or as {@link
+   *     RowArrowAppender#appendRange}
+   * @throws RowFormatException as {@link RowArrowAppender#appendRange}
+   * @throws IOException if the output fails
+   */
+  void write(VectorSchemaRoot batch) throws IOException;
+
+  /**
+   * Binds Arrow vectors to the file's fields, to append rows straight from them (see {@link
+   * RowArrowAppender}). {@code vectors.get(i)} holds field {@code i} in the layout {@link
+   * ArrowSchemas#matches} accepts for its type, or is null: that field's values are then null, or
+   * taken from the row given to {@link RowArrowAppender#append(int, Row)}.
+   *
+   * @throws IllegalArgumentException if {@code vectors} does not have one entry per field, or a
+   *     vector has another layout; the message names the field
+   */
+  RowArrowAppender arrowAppender(List<? extends FieldVector> vectors);
 
   /** The number of rows written so far. */
   long rowCount();

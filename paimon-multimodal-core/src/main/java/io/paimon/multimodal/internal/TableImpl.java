@@ -26,16 +26,15 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
-import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.multimodal.internal.write.ArrowBatch;
 import io.paimon.multimodal.internal.write.DataWriter;
 import io.paimon.multimodal.internal.write.PartitionedWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
-import io.paimon.types.DataField;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -193,7 +192,7 @@ public final class TableImpl implements Table {
   @Override
   public Snapshot add(VectorSchemaRoot batch) {
     int[] columns = arrowColumns(batch);
-    return commit(writer -> writeBatch(writer, batch, columns));
+    return commit(writer -> writer.write(arrowBatch(batch, columns, 0)));
   }
 
   @Override
@@ -202,8 +201,10 @@ public final class TableImpl implements Table {
         writer -> {
           VectorSchemaRoot root = batches.getVectorSchemaRoot();
           int[] columns = arrowColumns(root);
+          long position = 0;
           while (batches.loadNextBatch()) {
-            writeBatch(writer, root, columns);
+            writer.write(arrowBatch(root, columns, position));
+            position += root.getRowCount();
           }
         });
   }
@@ -235,20 +236,13 @@ public final class TableImpl implements Table {
     return columns;
   }
 
-  private void writeBatch(DataWriter writer, VectorSchemaRoot batch, int[] columns)
-      throws IOException {
-    List<DataField> fields = state.schema().rowType().fields();
-    for (int i = 0; i < batch.getRowCount(); i++) {
-      Object[] values = new Object[columns.length];
-      for (int c = 0; c < columns.length; c++) {
-        if (columns[c] >= 0) {
-          values[c] =
-              ArrowValues.get(
-                  fields.get(c).name(), fields.get(c).type(), batch.getVector(columns[c]), i);
-        }
-      }
-      writer.write(values);
+  /** The batch's vectors in table column order (null for a column it lacks), rows from here on. */
+  private static ArrowBatch arrowBatch(VectorSchemaRoot batch, int[] columns, long position) {
+    FieldVector[] vectors = new FieldVector[columns.length];
+    for (int c = 0; c < columns.length; c++) {
+      vectors[c] = columns[c] >= 0 ? batch.getVector(columns[c]) : null;
     }
+    return new ArrowBatch(vectors, batch.getRowCount(), position);
   }
 
   @Override

@@ -21,6 +21,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /** A growable little-endian byte buffer that row encoders append to. Not thread-safe. */
 final class ByteSink {
@@ -31,6 +32,13 @@ final class ByteSink {
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** Longs in the platform's order, to copy native memory eight bytes at a time. */
+  private static final VarHandle NATIVE_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
+  /** Copies up to this many bytes are made in Java; longer ones by {@code Unsafe.copyMemory}. */
+  private static final int SMALL_COPY = 64;
 
   private byte[] buf;
   private int pos;
@@ -98,6 +106,24 @@ final class ByteSink {
     pos += len;
   }
 
+  /** Appends {@code len} bytes of native memory from {@code address} (checked by the caller). */
+  void writeBytes(long address, int len) {
+    ensure(len);
+    if (len <= SMALL_COPY) {
+      // Unsafe.copyMemory into a heap array checks its arguments at a cost above a short copy's.
+      int i = 0;
+      for (; len - i >= 8; i += 8) {
+        NATIVE_LONG.set(buf, pos + i, MemoryUtil.getLong(address + i));
+      }
+      for (; i < len; i++) {
+        buf[pos + i] = MemoryUtil.getByte(address + i);
+      }
+    } else {
+      MemoryUtil.copyFromMemory(address, buf, pos, len);
+    }
+    pos += len;
+  }
+
   /** Writes a varint length and the bytes. */
   void writeLengthPrefixed(byte[] src) {
     writeVarint(src.length);
@@ -108,7 +134,9 @@ final class ByteSink {
   int reserveZeros(int n) {
     ensure(n);
     int at = pos;
-    Arrays.fill(buf, pos, pos + n, (byte) 0);
+    for (int i = 0; i < n; i++) {
+      buf[pos + i] = 0;
+    }
     pos += n;
     return at;
   }

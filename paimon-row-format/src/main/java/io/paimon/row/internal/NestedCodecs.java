@@ -172,6 +172,14 @@ final class NestedCodecs {
       this.value = value;
     }
 
+    FieldCodec key() {
+      return key;
+    }
+
+    FieldCodec value() {
+      return value;
+    }
+
     @Override
     void write(ByteSink out, Object map) throws RowFormatException {
       if (!(map instanceof Map)) {
@@ -263,6 +271,10 @@ final class NestedCodecs {
           notNull[i >>> 3] |= (byte) (1 << (i & 7));
         }
       }
+    }
+
+    FieldCodec[] fields() {
+      return fields;
     }
 
     @Override

@@ -21,6 +21,7 @@ import io.paimon.row.Row;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.DataField;
 import io.paimon.types.RowType;
+import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -98,6 +99,64 @@ final class RowCodec {
     int bitmap = out.reserveZeros(bitmapBytes);
     for (int i = 0; i < codecs.length; i++) {
       Object v = row.get(i);
+      if (v == null) {
+        if (!codecs[i].type.isNullable()) {
+          throw new IllegalArgumentException("field '" + codecs[i].path + "' is NOT NULL but null");
+        }
+        out.setBit(bitmap, i);
+      } else {
+        codecs[i].write(out, v);
+      }
+    }
+  }
+
+  /**
+   * The encoders of the fields from {@code vectors} (in file order); a null entry stays null: that
+   * field's values are taken from the row given to {@link #writeArrow}.
+   *
+   * @throws IllegalArgumentException if the list has the wrong size or a vector has another layout
+   */
+  ArrowEncoder[] arrowEncoders(List<? extends FieldVector> vectors) {
+    if (vectors.size() != codecs.length) {
+      throw new IllegalArgumentException(
+          vectors.size() + " vectors given for the " + codecs.length + " fields of the file");
+    }
+    ArrowEncoder[] encoders = new ArrowEncoder[codecs.length];
+    for (int i = 0; i < codecs.length; i++) {
+      if (vectors.get(i) != null) {
+        encoders[i] = ArrowEncoder.create(codecs[i], vectors.get(i));
+      }
+    }
+    return encoders;
+  }
+
+  /**
+   * Appends row {@code index} of the encoders' vectors; a field without an encoder takes its value
+   * from {@code values} (null when {@code values} is). On failure the sink may hold a partial row,
+   * which the caller discards.
+   */
+  void writeArrow(ByteSink out, ArrowEncoder[] encoders, int index, Row values)
+      throws RowFormatException {
+    if (values != null && values.size() != codecs.length) {
+      throw new IllegalArgumentException(
+          "the row has " + values.size() + " fields but the schema has " + codecs.length);
+    }
+    int bitmap = out.reserveZeros(bitmapBytes);
+    for (int i = 0; i < codecs.length; i++) {
+      ArrowEncoder encoder = encoders[i];
+      if (encoder != null) {
+        if (encoder.isNull(index)) {
+          if (!codecs[i].type.isNullable()) {
+            throw new IllegalArgumentException(
+                "field '" + codecs[i].path + "' is NOT NULL but null");
+          }
+          out.setBit(bitmap, i);
+        } else {
+          ArrowEncoder.encode(encoder, out, index);
+        }
+        continue;
+      }
+      Object v = values == null ? null : values.get(i);
       if (v == null) {
         if (!codecs[i].type.isNullable()) {
           throw new IllegalArgumentException("field '" + codecs[i].path + "' is NOT NULL but null");

@@ -18,6 +18,7 @@
 package io.paimon.row.internal;
 
 import io.paimon.row.Row;
+import io.paimon.row.RowArrowAppender;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
@@ -29,11 +30,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** The streaming {@code .row} writer; see {@link RowFileWriter}. */
 public final class RowFileWriterImpl implements RowFileWriter {
@@ -85,9 +89,7 @@ public final class RowFileWriterImpl implements RowFileWriter {
 
   @Override
   public void write(Row row) throws IOException {
-    if (closed) {
-      throw new IllegalStateException(name + ": writer is closed");
-    }
+    checkOpen();
     Objects.requireNonNull(row, "row");
     int start = block.position();
     try {
@@ -99,6 +101,44 @@ public final class RowFileWriterImpl implements RowFileWriter {
       block.position(start);
       throw e;
     }
+    endRow(start);
+  }
+
+  @Override
+  public void write(VectorSchemaRoot batch) throws IOException {
+    arrowAppender(batch.getFieldVectors()).appendRange(0, batch.getRowCount());
+  }
+
+  @Override
+  public RowArrowAppender arrowAppender(List<? extends FieldVector> vectors) {
+    checkOpen();
+    return new Appender(codec.arrowEncoders(vectors));
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException(name + ": writer is closed");
+    }
+  }
+
+  /** Appends row {@code index} of the encoders' vectors; see {@link RowArrowAppender}. */
+  private void writeArrow(ArrowEncoder[] encoders, int index, Row values) throws IOException {
+    checkOpen();
+    int start = block.position();
+    try {
+      codec.writeArrow(block, encoders, index, values);
+    } catch (RowFormatException e) {
+      block.position(start);
+      throw new RowFormatException(name, -1, "row " + rowCount + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      block.position(start);
+      throw e;
+    }
+    endRow(start);
+  }
+
+  /** Records the row encoded from {@code start} and flushes the block when it is full. */
+  private void endRow(int start) throws IOException {
     if (rowsInBlock == offsets.length) {
       offsets = Arrays.copyOf(offsets, rowsInBlock * 2);
     }
@@ -107,6 +147,84 @@ public final class RowFileWriterImpl implements RowFileWriter {
     // Paimon's flush rule: row bytes + one int offset per row + the int row count.
     if ((long) block.position() + 4L * rowsInBlock + 4 >= blockSize) {
       flushBlock(false);
+    }
+  }
+
+  /** Vectors bound to this writer's fields. */
+  private final class Appender implements RowArrowAppender {
+    private final ArrowEncoder[] encoders;
+
+    /** The vectors bound, whose value counts bound the rows that can be appended. */
+    private final FieldVector[] vectors;
+
+    Appender(ArrowEncoder[] encoders) {
+      this.encoders = encoders;
+      this.vectors =
+          Arrays.stream(encoders)
+              .filter(Objects::nonNull)
+              .map(e -> e.vector)
+              .toArray(FieldVector[]::new);
+    }
+
+    /** The number of rows every bound vector holds. */
+    private int rowLimit() {
+      int limit = Integer.MAX_VALUE;
+      for (FieldVector v : vectors) {
+        limit = Math.min(limit, v.getValueCount());
+      }
+      return limit;
+    }
+
+    private void checkRows(int from, int to) {
+      int limit = rowLimit();
+      if (from < 0 || to > limit || from > to) {
+        throw new IllegalArgumentException(
+            "rows "
+                + from
+                + " to "
+                + to
+                + " are not rows of the vectors, which hold "
+                + (limit == Integer.MAX_VALUE ? "any number of" : String.valueOf(limit))
+                + " rows");
+      }
+    }
+
+    /**
+     * One row's check is against the buffers only (every value is read through a bounds check on
+     * its buffer): asking each vector for its value count would cost more than a small row.
+     */
+    private void checkIndex(int index) {
+      if (index < 0) {
+        throw new IllegalArgumentException("row " + index + " is not a row of the vectors");
+      }
+    }
+
+    @Override
+    public void append(int index) throws IOException {
+      checkIndex(index);
+      writeArrow(encoders, index, null);
+    }
+
+    @Override
+    public void append(int index, Row values) throws IOException {
+      Objects.requireNonNull(values, "values");
+      checkIndex(index);
+      writeArrow(encoders, index, values);
+    }
+
+    @Override
+    public void appendRange(int from, int to) throws IOException {
+      checkRows(from, to);
+      for (int i = from; i < to; i++) {
+        try {
+          writeArrow(encoders, i, null);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("batch row " + i + ": " + e.getMessage(), e);
+        } catch (RowFormatException e) {
+          throw new RowFormatException(
+              name, -1, "batch row " + i + ": " + e.getCause().getMessage(), e);
+        }
+      }
     }
   }
 

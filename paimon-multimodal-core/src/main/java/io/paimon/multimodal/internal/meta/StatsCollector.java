@@ -33,6 +33,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apache.arrow.vector.FieldVector;
 
 /**
  * Accumulates per-column {@link ColumnStats} over the rows written to one data file. Strings are
@@ -132,30 +133,71 @@ public final class StatsCollector {
   /** Adds one row's values (Java value model, in schema order). */
   public void add(Object[] values) {
     for (int i = 0; i < values.length; i++) {
-      Object v = values[i];
-      if (v == null) {
-        nulls[i]++;
-        continue;
-      }
-      Comparator<Object> cmp = comparators.get(i);
-      if (cmp == null || invalid[i]) {
-        continue;
-      }
-      v = asStored(types[i], v);
-      if ((v instanceof Double && ((Double) v).isNaN())
-          || (v instanceof Float && ((Float) v).isNaN())
-          || (v instanceof String && ((String) v).length() > maxStringLength)) {
-        invalid[i] = true;
-        min[i] = null;
-        max[i] = null;
-        continue;
-      }
-      if (min[i] == null || cmp.compare(v, min[i]) < 0) {
-        min[i] = v;
-      }
-      if (max[i] == null || cmp.compare(v, max[i]) > 0) {
-        max[i] = v;
-      }
+      add(i, values[i]);
+    }
+  }
+
+  /** Adds one value of column {@code column} (Java value model; null for null). */
+  public void add(int column, Object value) {
+    if (value == null) {
+      nulls[column]++;
+    } else {
+      offer(column, value);
+    }
+  }
+
+  /** Adds {@code count} nulls of column {@code column}. */
+  public void addNulls(int column, long count) {
+    nulls[column] += count;
+  }
+
+  /**
+   * Adds values {@code from..to} of column {@code column} from an Arrow vector in the layout the
+   * {@code .row} codec encodes ({@link io.paimon.row.ArrowSchemas#matches}), with the result {@link
+   * #add(int, Object)} of each value as {@code ArrowValues.get} converts it would give: raw values
+   * are compared in the vector, and only the bounds (and strings that are not ASCII) become Java
+   * objects.
+   *
+   * @param name the column name, for messages
+   */
+  public void addArrow(int column, String name, FieldVector vector, int from, int to) {
+    ArrowRangeStats.collect(this, column, name, types[column], vector, from, to);
+  }
+
+  /** Whether column {@code column} still gets bounds: it has an order and no value spoilt it. */
+  boolean collectsBounds(int column) {
+    return comparators.get(column) != null && !invalid[column];
+  }
+
+  /** Drops the bounds of column {@code column} (a NaN, a string too long to bound). */
+  void invalidate(int column) {
+    invalid[column] = true;
+    min[column] = null;
+    max[column] = null;
+  }
+
+  int maxStringLength() {
+    return maxStringLength;
+  }
+
+  /** Takes a non-null value into the bounds of its column. */
+  void offer(int i, Object value) {
+    Comparator<Object> cmp = comparators.get(i);
+    if (cmp == null || invalid[i]) {
+      return;
+    }
+    Object v = asStored(types[i], value);
+    if ((v instanceof Double && ((Double) v).isNaN())
+        || (v instanceof Float && ((Float) v).isNaN())
+        || (v instanceof String && ((String) v).length() > maxStringLength)) {
+      invalidate(i);
+      return;
+    }
+    if (min[i] == null || cmp.compare(v, min[i]) < 0) {
+      min[i] = v;
+    }
+    if (max[i] == null || cmp.compare(v, max[i]) > 0) {
+      max[i] = v;
     }
   }
 

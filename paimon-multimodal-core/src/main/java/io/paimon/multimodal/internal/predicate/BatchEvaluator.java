@@ -41,7 +41,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * primitive array and never box values, except for comparisons between a DECIMAL column and an
  * integer or differently scaled DECIMAL column. Not thread-safe; use one instance per batch.
  */
-final class BatchEvaluator {
+final class BatchEvaluator implements NodeVisitor<byte[]> {
 
   private static final byte F = Truth.FALSE_CODE;
   private static final byte U = Truth.UNKNOWN_CODE;
@@ -62,42 +62,43 @@ final class BatchEvaluator {
   }
 
   private byte[] eval(Node node) {
-    if (node instanceof Node.Constant) {
-      byte[] out = new byte[rowCount];
-      Arrays.fill(out, ((Node.Constant) node).value().code());
-      return out;
+    return node.accept(this);
+  }
+
+  @Override
+  public byte[] constant(Node.Constant node) {
+    byte[] out = new byte[rowCount];
+    Arrays.fill(out, node.value().code());
+    return out;
+  }
+
+  @Override
+  public byte[] and(Node.And node) {
+    return combine(node.terms(), true);
+  }
+
+  @Override
+  public byte[] or(Node.Or node) {
+    return combine(node.terms(), false);
+  }
+
+  @Override
+  public byte[] not(Node.Not node) {
+    byte[] out = eval(node.operand());
+    for (int i = 0; i < rowCount; i++) {
+      out[i] = (byte) (T - out[i]);
     }
-    if (node instanceof Node.And) {
-      return combine(((Node.And) node).terms(), true);
+    return out;
+  }
+
+  @Override
+  public byte[] isNull(Node.IsNull node) {
+    FieldVector vector = vector(node.column().name());
+    byte[] out = new byte[rowCount];
+    for (int i = 0; i < rowCount; i++) {
+      out[i] = vector.isNull(i) ? T : F;
     }
-    if (node instanceof Node.Or) {
-      return combine(((Node.Or) node).terms(), false);
-    }
-    if (node instanceof Node.Not) {
-      byte[] out = eval(((Node.Not) node).operand());
-      for (int i = 0; i < rowCount; i++) {
-        out[i] = (byte) (T - out[i]);
-      }
-      return out;
-    }
-    if (node instanceof Node.IsNull) {
-      FieldVector vector = vector(((Node.IsNull) node).column().name());
-      byte[] out = new byte[rowCount];
-      for (int i = 0; i < rowCount; i++) {
-        out[i] = vector.isNull(i) ? T : F;
-      }
-      return out;
-    }
-    if (node instanceof Node.CompareLiteral) {
-      return compareLiteral((Node.CompareLiteral) node);
-    }
-    if (node instanceof Node.CompareColumns) {
-      return compareColumns((Node.CompareColumns) node);
-    }
-    if (node instanceof Node.In) {
-      return in((Node.In) node);
-    }
-    return like((Node.Like) node);
+    return out;
   }
 
   /** AND (minimum) or OR (maximum) of the terms, stopping once no row can change. */
@@ -120,7 +121,8 @@ final class BatchEvaluator {
     return out;
   }
 
-  private byte[] compareLiteral(Node.CompareLiteral c) {
+  @Override
+  public byte[] compareLiteral(Node.CompareLiteral c) {
     ColumnData data = column(c.column());
     CmpOp op = c.op();
     byte[] out = new byte[rowCount];
@@ -211,7 +213,8 @@ final class BatchEvaluator {
     }
   }
 
-  private byte[] compareColumns(Node.CompareColumns c) {
+  @Override
+  public byte[] compareColumns(Node.CompareColumns c) {
     ColumnData a = column(c.left());
     ColumnData b = column(c.right());
     CmpOp op = c.op();
@@ -277,7 +280,8 @@ final class BatchEvaluator {
         : new DoubleColumn((LongColumn) data).values;
   }
 
-  private byte[] in(Node.In in) {
+  @Override
+  public byte[] in(Node.In in) {
     ColumnData data = column(in.column());
     byte miss = in.hasNull() ? U : F;
     byte[] out = new byte[rowCount];
@@ -374,7 +378,8 @@ final class BatchEvaluator {
     return false;
   }
 
-  private byte[] like(Node.Like like) {
+  @Override
+  public byte[] like(Node.Like like) {
     StringColumn col = (StringColumn) column(like.column());
     LikePattern pattern = like.pattern();
     byte[] out = new byte[rowCount];

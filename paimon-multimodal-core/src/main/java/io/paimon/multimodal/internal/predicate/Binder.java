@@ -361,8 +361,8 @@ final class Binder {
   }
 
   private static Node not(Node operand) {
-    if (operand instanceof Node.Constant) {
-      return new Node.Constant(((Node.Constant) operand).value().not());
+    if (operand instanceof Node.Constant c) {
+      return new Node.Constant(c.value().not());
     }
     return new Node.Not(operand);
   }

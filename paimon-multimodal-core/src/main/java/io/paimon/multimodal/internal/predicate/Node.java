@@ -28,35 +28,83 @@ import java.util.List;
  */
 sealed interface Node {
 
+  /** Calls {@code visitor}'s method for this node's kind and returns what it returns. */
+  <R> R accept(NodeVisitor<R> visitor);
+
   /** A predicate with the same value for every row. */
-  record Constant(Truth value) implements Node {}
+  record Constant(Truth value) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.constant(this);
+    }
+  }
 
   /** Conjunction of two or more terms. */
-  record And(List<Node> terms) implements Node {}
+  record And(List<Node> terms) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.and(this);
+    }
+  }
 
   /** Disjunction of two or more terms. */
-  record Or(List<Node> terms) implements Node {}
+  record Or(List<Node> terms) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.or(this);
+    }
+  }
 
   /** Negation. */
-  record Not(Node operand) implements Node {}
+  record Not(Node operand) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.not(this);
+    }
+  }
 
   /** {@code column op literal}. */
-  record CompareLiteral(Column column, CmpOp op, Object literal) implements Node {}
+  record CompareLiteral(Column column, CmpOp op, Object literal) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.compareLiteral(this);
+    }
+  }
 
   /** {@code left op right} between two columns of the same group. */
-  record CompareColumns(Column left, CmpOp op, Column right) implements Node {}
+  record CompareColumns(Column left, CmpOp op, Column right) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.compareColumns(this);
+    }
+  }
 
   /**
    * {@code column IN (values)}: TRUE if the value equals one of {@code values}, otherwise UNKNOWN
    * if the value is null or {@code hasNull}, otherwise FALSE.
    */
-  record In(Column column, List<Object> values, boolean hasNull) implements Node {}
+  record In(Column column, List<Object> values, boolean hasNull) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.in(this);
+    }
+  }
 
   /** {@code column IS NULL} (never UNKNOWN). */
-  record IsNull(Column column) implements Node {}
+  record IsNull(Column column) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.isNull(this);
+    }
+  }
 
   /** {@code column LIKE pattern} on a string column. */
-  record Like(Column column, LikePattern pattern) implements Node {}
+  record Like(Column column, LikePattern pattern) implements Node {
+    @Override
+    public <R> R accept(NodeVisitor<R> visitor) {
+      return visitor.like(this);
+    }
+  }
 
   /** A bound column: its exact name and table type. */
   record Column(String name, DataType type) {

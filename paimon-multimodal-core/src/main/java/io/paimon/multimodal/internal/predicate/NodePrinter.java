@@ -56,51 +56,79 @@ final class NodePrinter {
 
   static String print(Node node) {
     StringBuilder sb = new StringBuilder();
-    print(node, sb);
+    node.accept(new Printer(sb));
     return sb.toString();
   }
 
-  private static void print(Node node, StringBuilder sb) {
-    if (node instanceof Node.Constant) {
-      Truth t = ((Node.Constant) node).value();
-      sb.append(t == Truth.UNKNOWN ? "NULL" : t.name());
-    } else if (node instanceof Node.And) {
-      join(((Node.And) node).terms(), " AND ", sb);
-    } else if (node instanceof Node.Or) {
-      join(((Node.Or) node).terms(), " OR ", sb);
-    } else if (node instanceof Node.Not) {
+  /** Appends each node's text to one builder. */
+  private static final class Printer implements NodeVisitor<StringBuilder> {
+    private final StringBuilder sb;
+
+    Printer(StringBuilder sb) {
+      this.sb = sb;
+    }
+
+    @Override
+    public StringBuilder constant(Node.Constant node) {
+      Truth t = node.value();
+      return sb.append(t == Truth.UNKNOWN ? "NULL" : t.name());
+    }
+
+    @Override
+    public StringBuilder and(Node.And node) {
+      return join(node.terms(), " AND ");
+    }
+
+    @Override
+    public StringBuilder or(Node.Or node) {
+      return join(node.terms(), " OR ");
+    }
+
+    @Override
+    public StringBuilder not(Node.Not node) {
       sb.append("NOT ");
-      print(((Node.Not) node).operand(), sb);
-    } else if (node instanceof Node.IsNull) {
-      sb.append(identifier(((Node.IsNull) node).column().name())).append(" IS NULL");
-    } else if (node instanceof Node.CompareLiteral) {
-      Node.CompareLiteral c = (Node.CompareLiteral) node;
+      return node.operand().accept(this);
+    }
+
+    @Override
+    public StringBuilder isNull(Node.IsNull node) {
+      return sb.append(identifier(node.column().name())).append(" IS NULL");
+    }
+
+    @Override
+    public StringBuilder compareLiteral(Node.CompareLiteral c) {
       sb.append(identifier(c.column().name())).append(' ').append(c.op().symbol()).append(' ');
-      sb.append(literal(c.literal()));
-    } else if (node instanceof Node.CompareColumns) {
-      Node.CompareColumns c = (Node.CompareColumns) node;
+      return sb.append(literal(c.literal()));
+    }
+
+    @Override
+    public StringBuilder compareColumns(Node.CompareColumns c) {
       sb.append(identifier(c.left().name())).append(' ').append(c.op().symbol()).append(' ');
-      sb.append(identifier(c.right().name()));
-    } else if (node instanceof Node.In) {
-      Node.In in = (Node.In) node;
+      return sb.append(identifier(c.right().name()));
+    }
+
+    @Override
+    public StringBuilder in(Node.In in) {
       sb.append(identifier(in.column().name())).append(" IN (");
       for (int i = 0; i < in.values().size(); i++) {
         sb.append(i == 0 ? "" : ", ").append(literal(in.values().get(i)));
       }
-      sb.append(in.hasNull() ? ", NULL)" : ")");
-    } else {
-      Node.Like like = (Node.Like) node;
-      sb.append(identifier(like.column().name())).append(" LIKE ").append(like.pattern());
+      return sb.append(in.hasNull() ? ", NULL)" : ")");
     }
-  }
 
-  private static void join(List<Node> terms, String separator, StringBuilder sb) {
-    sb.append('(');
-    for (int i = 0; i < terms.size(); i++) {
-      sb.append(i == 0 ? "" : separator);
-      print(terms.get(i), sb);
+    @Override
+    public StringBuilder like(Node.Like like) {
+      return sb.append(identifier(like.column().name())).append(" LIKE ").append(like.pattern());
     }
-    sb.append(')');
+
+    private StringBuilder join(List<Node> terms, String separator) {
+      sb.append('(');
+      for (int i = 0; i < terms.size(); i++) {
+        sb.append(i == 0 ? "" : separator);
+        terms.get(i).accept(this);
+      }
+      return sb.append(')');
+    }
   }
 
   /** A column name as the parser reads it back: plain if possible, else double-quoted. */

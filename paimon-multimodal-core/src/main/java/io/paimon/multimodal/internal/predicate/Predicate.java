@@ -53,7 +53,7 @@ public final class Predicate {
     this.text = text;
     this.root = root;
     Set<String> columns = new LinkedHashSet<>();
-    collectColumns(root, columns);
+    root.accept(new ColumnCollector(columns));
     this.referencedColumns = Collections.unmodifiableSet(columns);
   }
 
@@ -79,7 +79,7 @@ public final class Predicate {
    * Predicates#alwaysTrue}).
    */
   public boolean isAlwaysTrue() {
-    return root instanceof Node.Constant && ((Node.Constant) root).value() == Truth.TRUE;
+    return root instanceof Node.Constant c && c.value() == Truth.TRUE;
   }
 
   /**
@@ -153,31 +153,72 @@ public final class Predicate {
   }
 
   private static void addConjuncts(Node node, List<Node> terms) {
-    if (node instanceof Node.And) {
-      terms.addAll(((Node.And) node).terms());
+    if (node instanceof Node.And and) {
+      terms.addAll(and.terms());
     } else {
       terms.add(node);
     }
   }
 
-  private static void collectColumns(Node node, Set<String> out) {
-    if (node instanceof Node.And) {
-      ((Node.And) node).terms().forEach(t -> collectColumns(t, out));
-    } else if (node instanceof Node.Or) {
-      ((Node.Or) node).terms().forEach(t -> collectColumns(t, out));
-    } else if (node instanceof Node.Not) {
-      collectColumns(((Node.Not) node).operand(), out);
-    } else if (node instanceof Node.IsNull) {
-      out.add(((Node.IsNull) node).column().name());
-    } else if (node instanceof Node.CompareLiteral) {
-      out.add(((Node.CompareLiteral) node).column().name());
-    } else if (node instanceof Node.CompareColumns) {
-      out.add(((Node.CompareColumns) node).left().name());
-      out.add(((Node.CompareColumns) node).right().name());
-    } else if (node instanceof Node.In) {
-      out.add(((Node.In) node).column().name());
-    } else if (node instanceof Node.Like) {
-      out.add(((Node.Like) node).column().name());
+  /** Adds the names of the columns a node reads to a set, in order of first appearance. */
+  private static final class ColumnCollector implements NodeVisitor<Void> {
+    private final Set<String> out;
+
+    ColumnCollector(Set<String> out) {
+      this.out = out;
+    }
+
+    @Override
+    public Void constant(Node.Constant node) {
+      return null;
+    }
+
+    @Override
+    public Void and(Node.And node) {
+      node.terms().forEach(t -> t.accept(this));
+      return null;
+    }
+
+    @Override
+    public Void or(Node.Or node) {
+      node.terms().forEach(t -> t.accept(this));
+      return null;
+    }
+
+    @Override
+    public Void not(Node.Not node) {
+      return node.operand().accept(this);
+    }
+
+    @Override
+    public Void isNull(Node.IsNull node) {
+      out.add(node.column().name());
+      return null;
+    }
+
+    @Override
+    public Void compareLiteral(Node.CompareLiteral node) {
+      out.add(node.column().name());
+      return null;
+    }
+
+    @Override
+    public Void compareColumns(Node.CompareColumns node) {
+      out.add(node.left().name());
+      out.add(node.right().name());
+      return null;
+    }
+
+    @Override
+    public Void in(Node.In node) {
+      out.add(node.column().name());
+      return null;
+    }
+
+    @Override
+    public Void like(Node.Like node) {
+      out.add(node.column().name());
+      return null;
     }
   }
 }

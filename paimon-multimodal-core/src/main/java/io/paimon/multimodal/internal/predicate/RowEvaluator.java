@@ -23,9 +23,13 @@ import java.util.function.Function;
  * Evaluates a bound predicate on one row given as Java values (the table's value model), with the
  * same semantics as the Arrow evaluator.
  */
-final class RowEvaluator {
+final class RowEvaluator implements NodeVisitor<Truth> {
 
-  private RowEvaluator() {}
+  private final Function<String, Object> row;
+
+  private RowEvaluator(Function<String, Object> row) {
+    this.row = row;
+  }
 
   /**
    * The truth of the predicate for the row.
@@ -33,66 +37,83 @@ final class RowEvaluator {
    * @throws IllegalArgumentException if a column's value is not of its type's Java class
    */
   static Truth test(Node node, Function<String, Object> row) {
-    if (node instanceof Node.Constant) {
-      return ((Node.Constant) node).value();
-    }
-    if (node instanceof Node.And) {
-      Truth result = Truth.TRUE;
-      for (Node term : ((Node.And) node).terms()) {
-        result = result.and(test(term, row));
-        if (result == Truth.FALSE) {
-          return result;
-        }
+    return node.accept(new RowEvaluator(row));
+  }
+
+  @Override
+  public Truth constant(Node.Constant node) {
+    return node.value();
+  }
+
+  @Override
+  public Truth and(Node.And node) {
+    Truth result = Truth.TRUE;
+    for (Node term : node.terms()) {
+      result = result.and(term.accept(this));
+      if (result == Truth.FALSE) {
+        return result;
       }
-      return result;
     }
-    if (node instanceof Node.Or) {
-      Truth result = Truth.FALSE;
-      for (Node term : ((Node.Or) node).terms()) {
-        result = result.or(test(term, row));
-        if (result == Truth.TRUE) {
-          return result;
-        }
+    return result;
+  }
+
+  @Override
+  public Truth or(Node.Or node) {
+    Truth result = Truth.FALSE;
+    for (Node term : node.terms()) {
+      result = result.or(term.accept(this));
+      if (result == Truth.TRUE) {
+        return result;
       }
-      return result;
     }
-    if (node instanceof Node.Not) {
-      return test(((Node.Not) node).operand(), row).not();
+    return result;
+  }
+
+  @Override
+  public Truth not(Node.Not node) {
+    return node.operand().accept(this).not();
+  }
+
+  @Override
+  public Truth isNull(Node.IsNull node) {
+    return Truth.of(row.apply(node.column().name()) == null);
+  }
+
+  @Override
+  public Truth compareLiteral(Node.CompareLiteral c) {
+    Object value = row.apply(c.column().name());
+    return value == null
+        ? Truth.UNKNOWN
+        : Truth.of(c.op().test(compare(c.column(), value, c.literal())));
+  }
+
+  @Override
+  public Truth compareColumns(Node.CompareColumns c) {
+    Object left = row.apply(c.left().name());
+    Object right = row.apply(c.right().name());
+    if (left == null || right == null) {
+      return Truth.UNKNOWN;
     }
-    if (node instanceof Node.IsNull) {
-      return Truth.of(row.apply(((Node.IsNull) node).column().name()) == null);
+    checkComparable(c.right(), right, left);
+    return Truth.of(c.op().test(compare(c.left(), left, right)));
+  }
+
+  @Override
+  public Truth in(Node.In in) {
+    Object value = row.apply(in.column().name());
+    if (value == null) {
+      return Truth.UNKNOWN;
     }
-    if (node instanceof Node.CompareLiteral) {
-      Node.CompareLiteral c = (Node.CompareLiteral) node;
-      Object value = row.apply(c.column().name());
-      return value == null
-          ? Truth.UNKNOWN
-          : Truth.of(c.op().test(compare(c.column(), value, c.literal())));
-    }
-    if (node instanceof Node.CompareColumns) {
-      Node.CompareColumns c = (Node.CompareColumns) node;
-      Object left = row.apply(c.left().name());
-      Object right = row.apply(c.right().name());
-      if (left == null || right == null) {
-        return Truth.UNKNOWN;
+    for (Object candidate : in.values()) {
+      if (compare(in.column(), value, candidate) == 0) {
+        return Truth.TRUE;
       }
-      checkComparable(c.right(), right, left);
-      return Truth.of(c.op().test(compare(c.left(), left, right)));
     }
-    if (node instanceof Node.In) {
-      Node.In in = (Node.In) node;
-      Object value = row.apply(in.column().name());
-      if (value == null) {
-        return Truth.UNKNOWN;
-      }
-      for (Object candidate : in.values()) {
-        if (compare(in.column(), value, candidate) == 0) {
-          return Truth.TRUE;
-        }
-      }
-      return in.hasNull() ? Truth.UNKNOWN : Truth.FALSE;
-    }
-    Node.Like like = (Node.Like) node;
+    return in.hasNull() ? Truth.UNKNOWN : Truth.FALSE;
+  }
+
+  @Override
+  public Truth like(Node.Like like) {
     Object value = row.apply(like.column().name());
     if (value == null) {
       return Truth.UNKNOWN;

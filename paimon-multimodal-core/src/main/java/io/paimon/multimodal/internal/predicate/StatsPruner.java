@@ -36,23 +36,55 @@ final class StatsPruner {
     if (stats.rowCount() <= 0) {
       return false;
     }
-    return mightBeTrue(node, false, stats);
+    return node.accept(new MightBeTrue(stats, false));
   }
 
-  private static boolean mightBeTrue(Node node, boolean negated, StatsView stats) {
-    if (node instanceof Node.Constant) {
-      Truth value = ((Node.Constant) node).value();
+  /**
+   * Whether a node might be TRUE for some row, or with {@code negated} whether its negation might:
+   * NOT is pushed down by visiting the operand with the visitor of the opposite polarity.
+   */
+  private static final class MightBeTrue implements NodeVisitor<Boolean> {
+    private final StatsView stats;
+    private final boolean negated;
+    private final MightBeTrue opposite;
+
+    MightBeTrue(StatsView stats, boolean negated) {
+      this.stats = stats;
+      this.negated = negated;
+      this.opposite = new MightBeTrue(stats, !negated, this);
+    }
+
+    private MightBeTrue(StatsView stats, boolean negated, MightBeTrue opposite) {
+      this.stats = stats;
+      this.negated = negated;
+      this.opposite = opposite;
+    }
+
+    @Override
+    public Boolean constant(Node.Constant node) {
+      Truth value = node.value();
       return (negated ? value.not() : value) == Truth.TRUE;
     }
-    if (node instanceof Node.Not) {
-      return mightBeTrue(((Node.Not) node).operand(), !negated, stats);
+
+    @Override
+    public Boolean not(Node.Not node) {
+      return node.operand().accept(opposite);
     }
-    if (node instanceof Node.And || node instanceof Node.Or) {
-      boolean conjunction = (node instanceof Node.And) != negated;
-      Iterable<Node> terms =
-          node instanceof Node.And ? ((Node.And) node).terms() : ((Node.Or) node).terms();
+
+    @Override
+    public Boolean and(Node.And node) {
+      return terms(node.terms(), !negated);
+    }
+
+    @Override
+    public Boolean or(Node.Or node) {
+      return terms(node.terms(), negated);
+    }
+
+    /** The terms of an AND ({@code conjunction}) or an OR, after NOT was pushed into them. */
+    private boolean terms(Iterable<Node> terms, boolean conjunction) {
       for (Node term : terms) {
-        boolean might = mightBeTrue(term, negated, stats);
+        boolean might = term.accept(this);
         if (conjunction && !might) {
           return false;
         }
@@ -62,15 +94,18 @@ final class StatsPruner {
       }
       return conjunction;
     }
-    if (node instanceof Node.IsNull) {
-      OptionalLong nulls = stats.nullCount(((Node.IsNull) node).column().name());
+
+    @Override
+    public Boolean isNull(Node.IsNull node) {
+      OptionalLong nulls = stats.nullCount(node.column().name());
       if (nulls.isEmpty()) {
         return true;
       }
       return negated ? nulls.getAsLong() < stats.rowCount() : nulls.getAsLong() > 0;
     }
-    if (node instanceof Node.CompareLiteral) {
-      Node.CompareLiteral c = (Node.CompareLiteral) node;
+
+    @Override
+    public Boolean compareLiteral(Node.CompareLiteral c) {
       String name = c.column().name();
       if (allNull(name, stats)) {
         return false;
@@ -78,8 +113,9 @@ final class StatsPruner {
       CmpOp op = negated ? c.op().negate() : c.op();
       return rangeAllows(stats.min(name), stats.max(name), op, c.literal());
     }
-    if (node instanceof Node.CompareColumns) {
-      Node.CompareColumns c = (Node.CompareColumns) node;
+
+    @Override
+    public Boolean compareColumns(Node.CompareColumns c) {
       String a = c.left().name();
       String b = c.right().name();
       if (allNull(a, stats) || allNull(b, stats)) {
@@ -92,26 +128,31 @@ final class StatsPruner {
           stats.min(b),
           stats.max(b));
     }
-    if (node instanceof Node.In) {
-      return inMightBeTrue((Node.In) node, negated, stats);
+
+    @Override
+    public Boolean in(Node.In in) {
+      return inMightBeTrue(in, negated, stats);
     }
-    Node.Like like = (Node.Like) node;
-    String name = like.column().name();
-    if (allNull(name, stats)) {
-      return false;
+
+    @Override
+    public Boolean like(Node.Like like) {
+      String name = like.column().name();
+      if (allNull(name, stats)) {
+        return false;
+      }
+      if (negated || like.pattern().prefix().isEmpty()) {
+        return true;
+      }
+      String prefix = like.pattern().prefix();
+      Object min = stats.min(name);
+      Object max = stats.max(name);
+      if (max instanceof String && ValueOrder.compareStrings((String) max, prefix) < 0) {
+        return false;
+      }
+      return !(min instanceof String
+          && !((String) min).startsWith(prefix)
+          && ValueOrder.compareStrings((String) min, prefix) > 0);
     }
-    if (negated || like.pattern().prefix().isEmpty()) {
-      return true;
-    }
-    String prefix = like.pattern().prefix();
-    Object min = stats.min(name);
-    Object max = stats.max(name);
-    if (max instanceof String && ValueOrder.compareStrings((String) max, prefix) < 0) {
-      return false;
-    }
-    return !(min instanceof String
-        && !((String) min).startsWith(prefix)
-        && ValueOrder.compareStrings((String) min, prefix) > 0);
   }
 
   private static boolean inMightBeTrue(Node.In in, boolean negated, StatsView stats) {

@@ -18,7 +18,9 @@
 /**
  * The {@code where(...)} predicate language: a lexer and recursive-descent parser, a binder that
  * resolves columns and checks types, and three evaluators of the bound tree (column-at-a-time over
- * Arrow batches, per row over Java values, and min/max pruning over file statistics).
+ * Arrow batches, per row over Java values, and min/max pruning over file statistics). Every
+ * operation over the bound tree is a {@code NodeVisitor}, so a new kind of node must be handled by
+ * each before the code compiles.
  *
  * <pre>{@code
  * Predicate p = Predicates.parse("category = 'lake' AND id IN (1, 2, 3)", table.rowType());

@@ -32,13 +32,12 @@ import org.apache.arrow.vector.complex.StructVector;
 /**
  * Fills an empty vector with rows picked from several vectors of its type: row {@code o} is row
  * {@code rows[o]} of {@code from[sources[o]]}. What {@link
- * io.paimon.multimodal.internal.VectorCopy#copyRows} does for one source, for a take's output
- * batch, whose neighbouring rows mostly come from the batches of different files: each value is
- * copied once, with one capacity check per vector and batch (not per row). Fixed- and
- * variable-width values, list offsets and validity bits are copied by address (the capacity is
- * checked first; Arrow's checked accessors cost more per value than the copy); lists (and maps),
- * fixed-size lists and structs are copied through their child vectors, other vectors value by
- * value. Stateless.
+ * io.paimon.multimodal.arrow.VectorCopy#copyRows} does for one source, for a take's output batch,
+ * whose neighbouring rows mostly come from the batches of different files: each value is copied
+ * once, with one capacity check per vector and batch (not per row). Fixed- and variable-width
+ * values, list offsets and validity bits are copied by address (the capacity is checked first;
+ * Arrow's checked accessors cost more per value than the copy); lists (and maps), fixed-size lists
+ * and structs are copied through their child vectors, other vectors value by value. Stateless.
  */
 final class VectorGather {
 

@@ -37,6 +37,17 @@ public interface DataWriter {
   void write(Object[] values) throws IOException;
 
   /**
+   * Writes the rows of an Arrow batch, encoding them straight from its vectors where they have the
+   * layout of the {@code .row} codec (the rest converted to Java values as {@link #write(Object[])}
+   * takes them); the files written are byte for byte those {@link #write(Object[])} of the same
+   * rows would write.
+   *
+   * @throws io.paimon.multimodal.SchemaException as {@link #write(Object[])}, naming the row by its
+   *     position in the write
+   */
+  void write(ArrowBatch batch) throws IOException;
+
+  /**
    * Closes the open files and returns their manifest entries, without row IDs yet, in the order the
    * commit must assign row IDs (each data file before its {@code .blob} files).
    */

@@ -19,6 +19,7 @@ package io.paimon.multimodal.internal.write;
 
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.paimon.BinaryRows;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
@@ -34,6 +35,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.FieldVector;
 
 /**
  * Writes a commit's rows so that every data file holds one partition: rows are routed by the values
@@ -89,9 +91,53 @@ public final class PartitionedWriter implements DataWriter {
 
   @Override
   public void write(Object[] values) throws IOException {
+    Object[] keys = new Object[keyColumns.length];
+    for (int k = 0; k < keyColumns.length; k++) {
+      keys[k] = values[keyColumns[k]];
+    }
+    writerFor(keys, rows).write(values, rows++);
+  }
+
+  /**
+   * Writes the batch's rows in order, each run of rows of one partition at once: a row whose key
+   * cells hold the same bytes as the run's first row's (the same Java values) extends the run, and
+   * only a run's first row has its key cells made Java values to find its writer.
+   */
+  @Override
+  public void write(ArrowBatch batch) throws IOException {
+    FieldVector[] keys = new FieldVector[keyColumns.length];
+    for (int k = 0; k < keyColumns.length; k++) {
+      keys[k] = batch.column(keyColumns[k]);
+    }
+    int n = batch.rowCount();
+    int start = 0;
+    while (start < n) {
+      int end = start + 1;
+      while (end < n && PartitionRuns.sameKey(keys, start, end)) {
+        end++;
+      }
+      Object[] key = new Object[keyColumns.length];
+      for (int k = 0; k < keyColumns.length; k++) {
+        key[k] =
+            keys[k] == null
+                ? null
+                : ArrowValues.get(
+                    table.schema().partitionKeys().get(k), keyTypes.get(k), keys[k], start);
+      }
+      writerFor(key, batch.position(start)).write(batch, start, end);
+      start = end;
+    }
+    rows += n;
+  }
+
+  /**
+   * The writer of the partition whose key column values are {@code values} (Java values, in key
+   * order), opened (closing the least recently used one if too many are open) if needed.
+   */
+  private TableWriter writerFor(Object[] values, long position) throws IOException {
     Object[] key = new Object[keyColumns.length];
     for (int k = 0; k < keyColumns.length; k++) {
-      key[k] = normalize(values[keyColumns[k]]);
+      key[k] = normalize(values[k]);
     }
     List<Object> partition = Arrays.asList(key);
     TableWriter writer = open.get(partition);
@@ -101,13 +147,13 @@ public final class PartitionedWriter implements DataWriter {
       }
       Object[] raw = new Object[keyColumns.length];
       for (int k = 0; k < keyColumns.length; k++) {
-        raw[k] = integral(keyTypes.get(k), values[keyColumns[k]]);
+        raw[k] = integral(keyTypes.get(k), values[k]);
       }
       byte[] bytes;
       try {
         bytes = BinaryRows.serialize(keyTypes, raw);
       } catch (IllegalArgumentException e) {
-        throw new SchemaException("row " + rows + ": partition value: " + e.getMessage(), e);
+        throw new SchemaException("row " + position + ": partition value: " + e.getMessage(), e);
       }
       String path =
           PartitionPath.of(
@@ -120,7 +166,7 @@ public final class PartitionedWriter implements DataWriter {
       all.add(writer);
       open.put(partition, writer);
     }
-    writer.write(values, rows++);
+    return writer;
   }
 
   private void closeLeastRecent() throws IOException {

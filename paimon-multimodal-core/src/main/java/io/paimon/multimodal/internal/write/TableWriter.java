@@ -50,8 +50,10 @@ import java.util.UUID;
  * manifest entry of its own with {@code _WRITE_COLS = [column]} and covers exactly the rows of its
  * data file (the commit gives both the same first row ID). A BLOB given as a {@link BlobDescriptor}
  * is copied into the {@code .blob} file, as Paimon does; only descriptor fields keep descriptors.
- * On any failure the caller calls {@link #abort()}, which deletes every file written. Not
- * thread-safe.
+ * Rows come as Java values ({@link #write(Object[])}) or as Arrow batches ({@link
+ * #write(ArrowBatch)}), which are encoded straight from their vectors (see {@link BatchBinding}):
+ * both write the same bytes for the same rows. On any failure the caller calls {@link #abort()},
+ * which deletes every file written. Not thread-safe.
  */
 public final class TableWriter implements DataWriter, AutoCloseable {
 
@@ -84,6 +86,10 @@ public final class TableWriter implements DataWriter, AutoCloseable {
   private final List<ManifestEntry> finished = new ArrayList<>();
 
   private RowFileWriter rowWriter;
+
+  /** How {@link #rowWriter} takes the columns of the Arrow batch being written, if any. */
+  private BatchBinding binding;
+
   private String rowFileName;
   private BlobFileWriter[] blobWriters;
   private String[] blobNames;
@@ -258,6 +264,92 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     }
   }
 
+  @Override
+  public void write(ArrowBatch batch) throws IOException {
+    write(batch, 0, batch.rowCount());
+  }
+
+  /**
+   * Writes rows {@code from..to} of a batch like {@link #write(Object[], long)} of each: columns in
+   * the {@code .row} codec's layout are encoded and their statistics gathered straight from the
+   * vectors, a range at a time; other columns (another Arrow layout, BLOB descriptors, BLOB cells
+   * for the {@code .blob} files) become Java values first, as the boxed path makes them (see {@link
+   * BatchBinding}).
+   */
+  void write(ArrowBatch batch, int from, int to) throws IOException {
+    int statsFrom = from;
+    for (int i = from; i < to; i++) {
+      long at = batch.position(i);
+      this.position = at;
+      if (rowWriter == null) {
+        openFiles();
+      }
+      if (binding == null || !binding.binds(batch)) {
+        binding = new BatchBinding(this, batch, rowWriter);
+      }
+      binding.convert(i, at);
+      for (int b = 0; b < blobColumns.length; b++) {
+        int c = blobColumns[b];
+        payloads.store(
+            blobWriters[b],
+            tableType.fields().get(c).name(),
+            tableType.typeAt(c),
+            binding.blobValue(b),
+            at);
+      }
+      try {
+        binding.append(i);
+      } catch (IllegalArgumentException e) {
+        throw new SchemaException("row " + at + ": " + e.getMessage(), e);
+      } catch (RowFormatException e) {
+        Throwable reason = e.getCause() instanceof RowFormatException ? e.getCause() : e;
+        throw new SchemaException("row " + at + ": " + reason.getMessage(), e);
+      }
+      binding.valueStats(groupStats);
+      rowsWritten++;
+      boolean groupFull = ++rowsInGroup == options.rowGroupSize();
+      boolean filesFull = rowWriter.bytesWritten() >= options.targetFileSize() || blobFilesFull();
+      if (groupFull || filesFull) {
+        binding.vectorStats(groupStats, statsFrom, i + 1);
+        statsFrom = i + 1;
+        if (groupFull) {
+          closeGroup();
+        }
+        if (filesFull) {
+          closeFiles();
+        }
+      }
+    }
+    if (statsFrom < to) {
+      binding.vectorStats(groupStats, statsFrom, to);
+    }
+  }
+
+  /** The table's row type. */
+  RowType tableType() {
+    return tableType;
+  }
+
+  /** Table columns stored in the data file, in file order. */
+  int[] rowColumns() {
+    return rowColumns;
+  }
+
+  /** Table columns stored in {@code .blob} files, in order. */
+  int[] blobColumns() {
+    return blobColumns;
+  }
+
+  /** Whether row column {@code r} holds BLOB descriptors ({@code blob-descriptor-field}). */
+  boolean isDescriptorColumn(int r) {
+    return descriptorColumn[r];
+  }
+
+  /** The data file's row type. */
+  RowType fileType() {
+    return fileType;
+  }
+
   private boolean blobFilesFull() {
     for (BlobFileWriter w : blobWriters) {
       if (w.bytesWritten() >= options.blobTargetFileSize()) {
@@ -366,6 +458,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
                   List.of(tableType.fields().get(blobColumns[b]).name()))));
     }
     rowWriter = null;
+    binding = null;
     blobWriters = null;
     blobNames = null;
   }
@@ -460,6 +553,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
         failure = e;
       }
       rowWriter = null;
+      binding = null;
     }
     if (blobWriters != null) {
       for (BlobFileWriter w : blobWriters) {
