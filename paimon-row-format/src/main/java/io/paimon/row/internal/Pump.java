@@ -161,47 +161,52 @@ final class Pump {
 
   private void run(int maxSteps) {
     int steps = 0;
-    boolean more = false;
-    try {
-      while (true) {
+    while (true) {
+      boolean more;
+      try {
         more = step.run();
-        steps++;
+      } catch (RuntimeException | Error e) {
+        // The step broke its contract: leave the pump usable (or stopped) rather than stuck.
         synchronized (this) {
-          if (stopRequested) {
-            return;
-          }
-          if (!more && !again) {
-            state = State.IDLE;
-            runner = null;
-            return;
-          }
-          again = false;
-          if (steps >= maxSteps) {
-            // Back to the executor for the rest; a task still queued from before will take it.
-            state = State.QUEUED;
-            runner = null;
-            if (submitted > 0) {
-              return;
-            }
-            submitted++;
-            break;
-          }
+          release(stopRequested ? State.STOPPED : State.IDLE);
         }
+        throw e;
       }
-    } finally {
+      steps++;
+      // Every way out of RUNNING happens in this one critical section, never in a later one: once
+      // the lock is released another thread may claim the pump, and a runner that touched the
+      // state after that would take the other thread's claim for its own.
       synchronized (this) {
         if (stopRequested) {
-          state = State.STOPPED;
-          runner = null;
-          notifyAll();
-        } else if (state == State.RUNNING) {
-          // The step broke its contract and threw: leave the pump usable rather than stuck.
-          state = State.IDLE;
-          runner = null;
+          release(State.STOPPED);
+          return;
+        }
+        if (!more && !again) {
+          release(State.IDLE);
+          return;
+        }
+        again = false;
+        if (steps >= maxSteps) {
+          // Back to the executor for the rest; a task still queued from before will take it.
+          release(State.QUEUED);
+          if (submitted > 0) {
+            return;
+          }
+          submitted++;
+          break;
         }
       }
     }
     execute();
+  }
+
+  /** Leaves RUNNING; the caller holds the monitor and is the runner. */
+  private void release(State next) {
+    state = next;
+    runner = null;
+    if (next == State.STOPPED) {
+      notifyAll();
+    }
   }
 
   /**

@@ -18,6 +18,7 @@
 package io.paimon.row.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +101,7 @@ class PumpTest {
   void stepsRunOneAtATimeInOrderOnExecutorsOfEverySizeAndLoad() throws Exception {
     long seed = System.nanoTime();
     Random random = new Random(seed);
-    for (int round = 0; round < 20; round++) {
+    for (int round = 0; round < 300; round++) {
       int threads = 1 + random.nextInt(3);
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       CountDownLatch release = new CountDownLatch(1);
@@ -190,5 +191,29 @@ class PumpTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  void aStepThatThrowsLeavesThePumpUsableAndStoppable() {
+    List<Runnable> queued = new ArrayList<>();
+    AtomicInteger steps = new AtomicInteger();
+    Pump pump =
+        new Pump(
+            "throwing",
+            queued::add,
+            () -> {
+              if (steps.incrementAndGet() == 1) {
+                throw new IllegalStateException("broken step");
+              }
+              return false;
+            });
+    pump.signal();
+    assertThatThrownBy(pump::helpOnce).hasMessage("broken step");
+    pump.signal();
+    assertThat(pump.helpOnce()).as("the pump is idle again, not stuck running").isTrue();
+    assertThat(steps.get()).isEqualTo(2);
+    pump.stop();
+    pump.signal();
+    assertThat(pump.helpOnce()).as("stopped").isFalse();
   }
 }
