@@ -20,11 +20,11 @@ package io.paimon.multimodal.window;
 import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.TaskGroup;
 import io.paimon.multimodal.window.internal.WindowDatasetImpl;
+import io.paimon.row.CloseableIterator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -398,7 +398,7 @@ public final class WindowLoader {
    * IllegalStateException}. Returning the last batch closes it too. No batch is computed after
    * {@code close()} returns, though a dataset read that ignores interrupts delays it.
    */
-  public static final class Batches implements Iterator<Map<String, Object>>, AutoCloseable {
+  public static final class Batches implements CloseableIterator<Map<String, Object>> {
 
     private final ContiguousWindowDataset dataset;
     private final Function<List<Map<String, Object>>, Map<String, Object>> collate;

@@ -398,6 +398,56 @@ class ContiguousWindowsFetchPathsTest {
     }
   }
 
+  @Test
+  void aCloseDuringRequestsWaitsForTheReadsInFlightAndLaterRequestsAreRefused() throws Exception {
+    SplittableRandom r = new SplittableRandom(11);
+    Table t = table();
+    t.add(randomRows(r));
+    Options options = randomOptions(r);
+    for (int cache : new int[] {0, 64 << 20}) {
+      ContiguousWindowDataset ds =
+          options
+              .apply(ContiguousWindows.builder(t.scan()).groupKey("ep").orderKey("frame"))
+              .columns(FIXED.toArray(new String[0]))
+              .blockCacheSize(cache)
+              .build();
+      if (ds.size() == 0) {
+        ds.close();
+        continue;
+      }
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(4);
+      try {
+        List<Future<Integer>> readers = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+          readers.add(
+              pool.submit(
+                  () -> {
+                    started.countDown();
+                    int served = 0;
+                    while (true) {
+                      try {
+                        ds.getItems(IntStream.range(0, Math.min(ds.size(), 16)).toArray());
+                        served++;
+                      } catch (IllegalStateException e) {
+                        assertThat(e).hasMessageContaining("closed");
+                        return served;
+                      }
+                    }
+                  }));
+        }
+        started.await();
+        ds.close();
+        for (Future<Integer> f : readers) {
+          // Every request either completed or was refused as closed; nothing else was thrown.
+          assertThat(f.get(30, java.util.concurrent.TimeUnit.SECONDS)).isNotNegative();
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
   /** The samples by brute force, from the table's rows. */
   private static List<Map<String, Object>> reference(
       List<Map<String, Object>> rows, Options options) {

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -59,9 +60,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * each of its rows once.
  *
  * <p>A snapshot reached through a tag is checked against the tag at every request, even one served
- * from memory. Thread-safe: reads from storage are serialized (a {@link RowIdReader} is not
- * thread-safe), while values already in memory, BLOB payloads and sample assembly are not held up.
- * Close it.
+ * from memory. Thread-safe: requests read at once (the {@link RowIdReader} is shared); only the
+ * reads that fill kept frames are serialized, so that no frame is read twice; {@link #close()}
+ * waits for the reads in flight. Close it.
  */
 public final class RowFetcher implements AutoCloseable {
 
@@ -81,9 +82,12 @@ public final class RowFetcher implements AutoCloseable {
 
   private final long snapshotId;
 
-  private final ReentrantLock lock = new ReentrantLock();
+  /** Held shared by every read of {@link #reader}, exclusively by {@link #close()}. */
+  private final ReentrantReadWriteLock open = new ReentrantReadWriteLock();
 
-  /** Guarded by {@link #lock}. */
+  /** Serializes the reads that fill kept frames, and their allocation. */
+  private final ReentrantLock keptWrites = new ReentrantLock();
+
   private final RowIdReader reader;
 
   /** The values of every frame, allocated by the first request; null when not kept. */
@@ -172,28 +176,29 @@ public final class RowFetcher implements AutoCloseable {
    * @throws IllegalStateException if the fetcher is closed
    */
   public Rows fetch(int[] from, int[] to, int count) {
-    if (closed) {
-      throw new IllegalStateException(
-          "the window dataset of table '" + table.name() + "' is closed; no sample can be read");
+    open.readLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException(
+            "the window dataset of table '" + table.name() + "' is closed; no sample can be read");
+      }
+      if (count == 0) {
+        return new Rows(new ColumnValues[columns.size()], NO_POSITIONS);
+      }
+      return residentBytes >= 0 ? fetchKept(from, to, count) : fetchRead(from, to, count);
+    } finally {
+      open.readLock().unlock();
     }
-    if (count == 0) {
-      return new Rows(new ColumnValues[columns.size()], NO_POSITIONS);
-    }
-    if (residentBytes >= 0) {
-      return fetchKept(from, to, count);
-    }
+  }
+
+  /** A request without kept frames: its rows read now. Call holding the read lock. */
+  private Rows fetchRead(int[] from, int[] to, int count) {
     int[] positions = distinct(from, to, count);
     ColumnValues[] values = new ColumnValues[columns.size()];
     for (int c = 0; c < values.length; c++) {
       values[c] = new ColumnValues(columns.get(c), types.get(c), positions.length);
     }
-    VectorSchemaRoot descriptors;
-    lock.lock();
-    try {
-      descriptors = read(positions, values, false);
-    } finally {
-      lock.unlock();
-    }
+    VectorSchemaRoot descriptors = read(positions, values, false);
     if (descriptors != null) {
       try (VectorSchemaRoot d = descriptors;
           BlobBatch batch = blobReader.read(d, blobs.toArray(new String[0]))) {
@@ -219,26 +224,32 @@ public final class RowFetcher implements AutoCloseable {
     return new Rows(values, positions);
   }
 
+  /**
+   * A request served from the kept frames, reading those never read. Call holding the read lock.
+   */
   private Rows fetchKept(int[] from, int[] to, int count) {
     Resident kept = resident();
     int[] missing = kept.missing(from, to, count);
-    lock.lock();
-    try {
-      if (missing.length > 0) {
+    if (missing.length > 0) {
+      keptWrites.lock();
+      try {
         // Another request may have read some of them meanwhile.
         missing = kept.missing(missing);
+        if (missing.length > 0) {
+          read(missing, kept.values, true);
+          kept.markPresent(missing);
+        }
+      } finally {
+        keptWrites.unlock();
       }
-      if (missing.length == 0) {
-        // Nothing to read, but the tag must still be checked (and a closed reader refuse).
+    }
+    if (missing.length == 0) {
+      // Nothing read, but the tag must still be checked.
+      try {
         reader.read(NO_IDS, 1, table.allocator()).close();
-      } else {
-        read(missing, kept.values, true);
-        kept.markPresent(missing);
+      } catch (IOException e) {
+        throw new UncheckedIOException(table.location() + ": " + e.getMessage(), e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(table.location() + ": " + e.getMessage(), e);
-    } finally {
-      lock.unlock();
     }
     return kept.rows;
   }
@@ -246,7 +257,7 @@ public final class RowFetcher implements AutoCloseable {
   private Resident resident() {
     Resident r = resident;
     if (r == null) {
-      lock.lock();
+      keptWrites.lock();
       try {
         r = resident;
         if (r == null) {
@@ -258,7 +269,7 @@ public final class RowFetcher implements AutoCloseable {
           resident = r;
         }
       } finally {
-        lock.unlock();
+        keptWrites.unlock();
       }
     }
     return r;
@@ -267,8 +278,8 @@ public final class RowFetcher implements AutoCloseable {
   /**
    * Reads the frames at these ascending positions into {@code values}: frame {@code positions[k]}
    * into slot {@code positions[k]} ({@code byPosition}) or slot {@code k}. Returns the BLOB
-   * columns' descriptors, for the caller to close, or null without BLOB columns. Call with the lock
-   * held.
+   * columns' descriptors, for the caller to close, or null without BLOB columns. Call holding the
+   * read lock (and, to fill kept frames, {@link #keptWrites}).
    */
   private VectorSchemaRoot read(int[] positions, ColumnValues[] values, boolean byPosition) {
     long[] ids = new long[positions.length];
@@ -354,13 +365,16 @@ public final class RowFetcher implements AutoCloseable {
 
   @Override
   public void close() {
-    closed = true;
-    lock.lock();
+    open.writeLock().lock();
     try {
+      if (closed) {
+        return;
+      }
+      closed = true;
       reader.close();
       resident = null;
     } finally {
-      lock.unlock();
+      open.writeLock().unlock();
     }
   }
 
@@ -471,7 +485,7 @@ public final class RowFetcher implements AutoCloseable {
           bits |= 1L << positions[i];
           i++;
         }
-        // One writer at a time (the lock): a volatile write of the word publishes the values.
+        // One writer at a time (keptWrites): a volatile write of the word publishes the values.
         present.set(word, present.get(word) | bits);
       }
     }
