@@ -95,6 +95,27 @@ public interface Table {
   /** Appends every batch of an Arrow stream in one atomic commit; does not close the reader. */
   Snapshot add(ArrowReader batches);
 
+  /**
+   * Changes the table's schema: every change, in order, against the latest schema, written as one
+   * new schema version ({@code schema/schema-<latest+1>}, created atomically). Data files are not
+   * rewritten: columns keep their field ids, and files written before the change are read through
+   * the new schema (see {@link SchemaChange}). No snapshot is committed; this table's later scans
+   * and appends use the new schema at once, while other {@code Table} objects of the same table
+   * keep the schema they were opened with until opened again. If another writer creates the next
+   * schema version first, the changes are applied again to its schema (a bounded number of times).
+   *
+   * @return the new schema
+   * @throws SchemaException naming the column or option and why, if a change does not apply (an
+   *     added column that exists or is NOT NULL, a partition column renamed, dropped or retyped,
+   *     the last column dropped, a name taken or reserved, a type that is not a widening, a BLOB
+   *     column's type or name changed, an option the library cannot change or a near-miss of one it
+   *     acts on); nothing is written
+   * @throws CommitConflictException if concurrent schema changes kept winning, or made these
+   *     changes no longer apply (the cause says why); nothing is written
+   * @throws IllegalArgumentException if no change is given
+   */
+  Schema alter(SchemaChange... changes);
+
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();
 

@@ -93,7 +93,7 @@ public final class ConnectionOptions {
   }
 
   /** Levenshtein distance with two rolling rows. */
-  static int editDistance(String a, String b) {
+  public static int editDistance(String a, String b) {
     int[] prev = new int[b.length() + 1];
     int[] cur = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {

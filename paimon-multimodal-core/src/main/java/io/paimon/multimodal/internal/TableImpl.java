@@ -20,6 +20,7 @@ package io.paimon.multimodal.internal;
 import io.paimon.multimodal.CommitConflictException;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaChange;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.Snapshot;
@@ -30,7 +31,9 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.paimon.TableSchema;
 import io.paimon.multimodal.internal.scan.ScanImpl;
+import io.paimon.multimodal.internal.schema.SchemaAlter;
 import io.paimon.multimodal.internal.write.ArrowBatch;
 import io.paimon.multimodal.internal.write.DataWriter;
 import io.paimon.multimodal.internal.write.PartitionedWriter;
@@ -43,6 +46,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -54,58 +58,64 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 /** The {@link Table} implementation; all state is on disk, so it is thread-safe. */
 public final class TableImpl implements Table {
 
-  private final TableState state;
-  private final Committer committer;
-  private final WriteOptions writeOptions;
-
-  public TableImpl(TableState state) {
-    this.state = state;
-    this.committer = new Committer(state, UUID.randomUUID().toString());
-    this.writeOptions = WriteOptions.of(state.schema().options());
+  /** What one commit uses, swapped as a whole when this object alters the schema. */
+  private record Current(TableState state, Committer committer, WriteOptions writeOptions) {
+    static Current of(TableState state, String commitUser) {
+      return new Current(
+          state, new Committer(state, commitUser), WriteOptions.of(state.schema().options()));
+    }
   }
 
+  private final String commitUser = UUID.randomUUID().toString();
+  private volatile Current current;
+
+  public TableImpl(TableState state) {
+    this.current = Current.of(state, commitUser);
+  }
+
+  /** The state of the latest schema this object knows (the newest after its own alters). */
   public TableState state() {
-    return state;
+    return current.state();
   }
 
   @Override
   public String name() {
-    return state.name();
+    return state().name();
   }
 
   @Override
   public Schema schema() {
-    return state.schema();
+    return state().schema();
   }
 
   @Override
   public FileIO io() {
-    return state.io();
+    return state().io();
   }
 
   @Override
   public String location() {
-    return state.paths().root();
+    return state().paths().root();
   }
 
   @Override
   public SharedExecutors executors() {
-    return state.executors();
+    return state().executors();
   }
 
   @Override
   public BufferAllocator allocator() {
-    return state.allocator();
+    return state().allocator();
   }
 
   @Override
   public Scan scan() {
-    return ScanImpl.of(this, state);
+    return ScanImpl.of(this, state());
   }
 
   @Override
   public Scan takeRowIds(long... rowIds) {
-    return ScanImpl.ofRowIds(this, state, rowIds);
+    return ScanImpl.ofRowIds(this, state(), rowIds);
   }
 
   @Override
@@ -118,7 +128,7 @@ public final class TableImpl implements Table {
       }
       ids[i++] = id;
     }
-    return ScanImpl.ofRowIds(this, state, ids);
+    return ScanImpl.ofRowIds(this, state(), ids);
   }
 
   /** A source of rows in schema order, for one commit. */
@@ -126,8 +136,9 @@ public final class TableImpl implements Table {
     void writeTo(DataWriter writer) throws IOException;
   }
 
-  private Snapshot commit(RowSource rows) {
-    DataWriter writer = PartitionedWriter.of(state, writeOptions);
+  private Snapshot commit(Current c, RowSource rows) {
+    TableState state = c.state();
+    DataWriter writer = PartitionedWriter.of(state, c.writeOptions());
     List<ManifestEntry> files;
     try {
       rows.writeTo(writer);
@@ -140,7 +151,7 @@ public final class TableImpl implements Table {
       throw e;
     }
     try {
-      return committer.commit(files, state.schemaId(), "APPEND").snapshot();
+      return c.committer().commit(files, state.schemaId(), "APPEND").snapshot();
     } catch (CommitConflictException e) {
       // Every attempt lost the race, so no snapshot references the files.
       writer.abort();
@@ -154,7 +165,8 @@ public final class TableImpl implements Table {
 
   @Override
   public Snapshot add(List<Map<String, Object>> rows) {
-    RowType type = state.schema().rowType();
+    Current at = current;
+    RowType type = at.state().schema().rowType();
     // Validate column names of every row before writing anything.
     for (int r = 0; r < rows.size(); r++) {
       Map<String, Object> row = rows.get(r);
@@ -178,6 +190,7 @@ public final class TableImpl implements Table {
       }
     }
     return commit(
+        at,
         writer -> {
           for (Map<String, Object> row : rows) {
             Object[] values = new Object[type.fieldCount()];
@@ -191,16 +204,19 @@ public final class TableImpl implements Table {
 
   @Override
   public Snapshot add(VectorSchemaRoot batch) {
-    int[] columns = arrowColumns(batch);
-    return commit(writer -> writer.write(arrowBatch(batch, columns, 0)));
+    Current at = current;
+    int[] columns = arrowColumns(at, batch);
+    return commit(at, writer -> writer.write(arrowBatch(batch, columns, 0)));
   }
 
   @Override
   public Snapshot add(ArrowReader batches) {
+    Current at = current;
     return commit(
+        at,
         writer -> {
           VectorSchemaRoot root = batches.getVectorSchemaRoot();
-          int[] columns = arrowColumns(root);
+          int[] columns = arrowColumns(at, root);
           long position = 0;
           while (batches.loadNextBatch()) {
             writer.write(arrowBatch(root, columns, position));
@@ -210,8 +226,8 @@ public final class TableImpl implements Table {
   }
 
   /** For each table column, the index of the batch vector holding it, or -1. */
-  private int[] arrowColumns(VectorSchemaRoot batch) {
-    RowType type = state.schema().rowType();
+  private int[] arrowColumns(Current at, VectorSchemaRoot batch) {
+    RowType type = at.state().schema().rowType();
     List<FieldVector> vectors = batch.getFieldVectors();
     for (FieldVector v : vectors) {
       if (type.fieldIndex(v.getName()) < 0) {
@@ -246,11 +262,27 @@ public final class TableImpl implements Table {
   }
 
   @Override
+  public Schema alter(SchemaChange... changes) {
+    Objects.requireNonNull(changes, "changes");
+    if (changes.length == 0) {
+      throw new IllegalArgumentException("alter needs at least one schema change");
+    }
+    TableSchema next = new SchemaAlter(state(), List.of(changes)).commit();
+    // Another alter of this object may have gone further meanwhile: keep the newest.
+    synchronized (this) {
+      if (next.id() > current.state().schemaId()) {
+        current = Current.of(current.state().withSchema(next), commitUser);
+      }
+    }
+    return Schema.of(next.rowType(), next.partitionKeys(), next.options());
+  }
+
+  @Override
   public Optional<Snapshot> latestSnapshot() {
     try {
-      OptionalLong id = state.snapshots().latestId();
+      OptionalLong id = state().snapshots().latestId();
       return id.isPresent()
-          ? Optional.of(state.snapshots().read(id.getAsLong()).snapshot())
+          ? Optional.of(state().snapshots().read(id.getAsLong()).snapshot())
           : Optional.empty();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -264,10 +296,10 @@ public final class TableImpl implements Table {
 
   private SnapshotFile snapshotFile(long snapshotId) {
     try {
-      if (!state.snapshots().exists(snapshotId)) {
+      if (!state().snapshots().exists(snapshotId)) {
         throw new SnapshotNotFoundException("table '" + name() + "' has no snapshot " + snapshotId);
       }
-      return state.snapshots().read(snapshotId);
+      return state().snapshots().read(snapshotId);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -277,8 +309,8 @@ public final class TableImpl implements Table {
   public List<Snapshot> snapshots() {
     try {
       List<Snapshot> out = new ArrayList<>();
-      for (long id : state.snapshots().ids()) {
-        out.add(state.snapshots().read(id).snapshot());
+      for (long id : state().snapshots().ids()) {
+        out.add(state().snapshots().read(id).snapshot());
       }
       return out;
     } catch (IOException e) {
@@ -302,7 +334,7 @@ public final class TableImpl implements Table {
     SnapshotFile snapshot = snapshotFile(snapshotId);
     Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
     try {
-      if (!state.tags().create(tagName, snapshot)) {
+      if (!state().tags().create(tagName, snapshot)) {
         throw new IllegalArgumentException(
             "table '"
                 + name()
@@ -322,7 +354,7 @@ public final class TableImpl implements Table {
     SnapshotFile snapshot = snapshotFile(snapshotId);
     Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
     try {
-      state.tags().replace(tagName, snapshot);
+      state().tags().replace(tagName, snapshot);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -333,7 +365,7 @@ public final class TableImpl implements Table {
   public void deleteTag(String tagName) {
     Names.checkObjectName("tag", tagName);
     try {
-      if (!state.tags().delete(tagName)) {
+      if (!state().tags().delete(tagName)) {
         throw new IllegalArgumentException("table '" + name() + "' has no tag '" + tagName + "'");
       }
     } catch (IOException e) {
@@ -344,7 +376,7 @@ public final class TableImpl implements Table {
   @Override
   public List<Tag> tags() {
     try {
-      return state.tags().list();
+      return state().tags().list();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -353,14 +385,14 @@ public final class TableImpl implements Table {
   @Override
   public List<String> removeOrphanFiles(Duration olderThan) {
     try {
-      return new OrphanFiles(state).remove(olderThan);
+      return new OrphanFiles(state()).remove(olderThan);
     } catch (IOException e) {
-      throw new UncheckedIOException(state.paths().root() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(state().paths().root() + ": " + e.getMessage(), e);
     }
   }
 
   @Override
   public String toString() {
-    return "Table{" + name() + " at " + state.paths().root() + "}";
+    return "Table{" + name() + " at " + state().paths().root() + "}";
   }
 }

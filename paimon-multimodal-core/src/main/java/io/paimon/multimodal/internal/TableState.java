@@ -79,6 +79,27 @@ public record TableState(
         executors);
   }
 
+  /**
+   * The same table with a newer schema version as its latest: the stores are shared (they hold
+   * immutable files), the options are parsed again. Schema changes never move the data directory
+   * ({@code data-file.path-directory} cannot be changed), so the paths stay.
+   */
+  public TableState withSchema(TableSchema next) {
+    return new TableState(
+        name,
+        io,
+        paths,
+        next,
+        Schema.of(next.rowType(), next.partitionKeys(), next.options()),
+        TableOptions.of(next.options()),
+        schemas,
+        snapshots,
+        manifests,
+        tags,
+        allocator,
+        executors);
+  }
+
   /** The id of the latest schema, which writes use. */
   public long schemaId() {
     return tableSchema.id();

@@ -212,6 +212,17 @@ public final class SchemaJson {
     return new RowType(columns.isNullable(), fields);
   }
 
+  /**
+   * A column added to an existing schema: it takes {@code highestFieldId + 1}, and the ROW fields
+   * nested in it the ids after that, numbered as {@link #assignFieldIds} numbers them.
+   *
+   * @param last holds the highest field id so far; updated to the highest id now used
+   */
+  public static DataField newColumn(String name, DataType type, String description, int[] last) {
+    int id = ++last[0];
+    return new DataField(id, name, reassign(type, last), description);
+  }
+
   /** Nested ROW fields take ids after their children, as Paimon's ReassignFieldId does. */
   private static DataType reassign(DataType type, int[] last) {
     switch (type.root()) {

@@ -22,7 +22,6 @@ import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.ColumnStats;
 import io.paimon.multimodal.internal.meta.GroupStatsFile;
 import io.paimon.row.RowArrowReader;
-import io.paimon.row.RowFile;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
 import java.io.IOException;
@@ -101,9 +100,7 @@ final class FileBatches implements AutoCloseable {
     OpenFiles.Lease leased = openFiles == null ? null : openFiles.open(file);
     RowFileReader opened = leased == null ? null : leased.reader();
     if (opened == null) {
-      opened =
-          RowFile.open(
-              table.io().newInputFile(path, file.meta().fileSize()), file.fileType(), readOptions);
+      opened = file.open(table.io(), readOptions);
       if (opened.rowCount() != fileRows) {
         long actual = opened.rowCount();
         opened.close();
@@ -194,7 +191,10 @@ final class FileBatches implements AutoCloseable {
       if (filter.mightMatch(
           file.firstRowId() + g.startRow(),
           g.rowCount(),
-          i -> fileColumnOf[i] < 0 ? unknown : g.stats()[fileColumnOf[i]])) {
+          i ->
+              fileColumnOf[i] < 0
+                  ? unknown
+                  : file.readStats(fileColumnOf[i], g.stats()[fileColumnOf[i]]))) {
         rows.add(g.startRow(), g.startRow() + g.rowCount());
       } else {
         all = false;

@@ -26,7 +26,6 @@ import io.paimon.multimodal.internal.blob.BlobFileColumn;
 import io.paimon.multimodal.internal.meta.MetadataCache;
 import io.paimon.row.ArrowSchemas;
 import io.paimon.row.RowArrowReader;
-import io.paimon.row.RowFile;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
 import io.paimon.types.DataType;
@@ -328,11 +327,7 @@ final class GroupBatches implements AutoCloseable {
       secondaryReaders.put(f.path(), opened);
     }
     if (opened == null) {
-      opened =
-          RowFile.open(
-              table.io().newInputFile(f.path(), f.meta().fileSize()),
-              f.fileType(),
-              RowFileOptions.defaults().readAheadBlocks(0));
+      opened = f.open(table.io(), RowFileOptions.defaults().readAheadBlocks(0));
       if (opened.rowCount() != f.meta().rowCount()) {
         long actual = opened.rowCount();
         opened.close();

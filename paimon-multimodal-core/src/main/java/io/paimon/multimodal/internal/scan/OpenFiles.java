@@ -18,7 +18,6 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.row.RowFile;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
 import java.io.IOException;
@@ -126,9 +125,7 @@ final class OpenFiles implements AutoCloseable {
       }
     }
     // Opened outside the lock (it reads the footer and index), so other files stay available.
-    RowFileReader opened =
-        RowFile.open(
-            table.io().newInputFile(path, file.meta().fileSize()), file.fileType(), options);
+    RowFileReader opened = file.open(table.io(), options);
     long expected = file.meta().rowCount();
     if (opened.rowCount() != expected) {
       long actual = opened.rowCount();

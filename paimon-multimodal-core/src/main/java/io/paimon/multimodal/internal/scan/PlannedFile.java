@@ -18,6 +18,7 @@
 package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.UnsupportedTableException;
+import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.meta.ColumnStats;
@@ -26,25 +27,33 @@ import io.paimon.multimodal.internal.meta.PaimonStats;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.TableSchema;
+import io.paimon.multimodal.internal.schema.TypeWidening;
+import io.paimon.multimodal.internal.schema.WideningRowFileReader;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileOptions;
+import io.paimon.row.RowFileReader;
 import io.paimon.types.DataField;
 import io.paimon.types.DataType;
 import io.paimon.types.RowType;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * One live data file of a snapshot, resolved against the table's latest schema: its path, its
- * columns matched to the table's columns by field id (so renames and drops read right), and the
- * types to decode it with. A file's columns are its {@code _WRITE_COLS} (or every column of the
- * schema it was written with), named by the table's current names so predicates and projections
- * find them. Immutable.
+ * columns matched to the table's columns by field id (so renames and drops read right), the types
+ * to decode it with and the types to read it as (a widened column is converted on read). A file's
+ * columns are its {@code _WRITE_COLS} (or every column of the schema it was written with), named by
+ * the table's current names so predicates and projections find them. Immutable.
  *
  * @param meta the manifest's record
  * @param path where the file is read from
  * @param fileType the file's columns in file order, in data-file form (BLOB as descriptor bytes),
  *     named by the table's current column names (a dropped column gets {@code _dropped_<id>})
- * @param statsType the same columns with their table types, for statistics
+ * @param readType the same columns as they are read: in data-file form with the current table types
+ *     (equal to {@code fileType} unless a column was widened since the file was written)
+ * @param statsType the same columns with the types they were written with, for statistics
  * @param tableColumnOf for each file column, the index of the table column it holds, or -1
  * @param fileColumnOf for each table column, the index of the file column holding it, or -1
  * @param writtenNames the file's columns as the schema it was written with names them
@@ -53,6 +62,7 @@ record PlannedFile(
     DataFileMeta meta,
     String path,
     RowType fileType,
+    RowType readType,
     RowType statsType,
     int[] tableColumnOf,
     int[] fileColumnOf,
@@ -101,33 +111,45 @@ record PlannedFile(
     int[] fileColumnOf = new int[current.fieldCount()];
     Arrays.fill(fileColumnOf, -1);
     List<DataField> fileFields = new ArrayList<>();
+    List<DataField> readFields = new ArrayList<>();
     List<DataField> statsFields = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
       DataField df = columns.get(i);
       int t = indexOfId(current, df.id());
       tableColumnOf[i] = t;
       String name = t >= 0 ? current.fields().get(t).name() : "_dropped_" + df.id();
+      DataType readAs = df.type();
       if (t >= 0) {
         fileColumnOf[t] = i;
         DataType now = current.typeAt(t);
         if (!now.copy(true).equals(df.type().copy(true))) {
-          throw new UnsupportedTableException(
-              "table '"
-                  + table.name()
-                  + "': column '"
-                  + name
-                  + "' has type "
-                  + now
-                  + " but data file "
-                  + f.fileName()
-                  + " (schema "
-                  + fileSchema.id()
-                  + ") stores it as "
-                  + df.type()
-                  + "; reading a column whose type changed is not supported yet");
+          if (!TypeWidening.canWiden(df.type(), now)) {
+            throw new UnsupportedTableException(
+                "table '"
+                    + table.name()
+                    + "': column '"
+                    + name
+                    + "' has type "
+                    + now
+                    + " but data file "
+                    + f.fileName()
+                    + " (schema "
+                    + fileSchema.id()
+                    + ") stores it as "
+                    + df.type()
+                    + ", which cannot be read as "
+                    + now
+                    + (fileSchema.id() > table.schemaId()
+                        ? "; the file was written with a newer schema than this Table object's ("
+                            + table.schemaId()
+                            + "): open the table again"
+                        : ""));
+          }
+          readAs = now.copy(df.type().isNullable());
         }
       }
       fileFields.add(new DataField(df.id(), name, StorageTypes.toFileType(df.type())));
+      readFields.add(new DataField(df.id(), name, StorageTypes.toFileType(readAs)));
       statsFields.add(new DataField(df.id(), name, df.type()));
     }
     List<String> written = new ArrayList<>();
@@ -138,6 +160,7 @@ record PlannedFile(
         f,
         path,
         new RowType(fileFields),
+        new RowType(readFields),
         new RowType(statsFields),
         tableColumnOf,
         fileColumnOf,
@@ -165,6 +188,22 @@ record PlannedFile(
       }
     }
     return -1;
+  }
+
+  /**
+   * Opens the data file for reading as the current schema: decoded with the types it was written
+   * with, widened columns converted to their current types.
+   */
+  RowFileReader open(FileIO io, RowFileOptions options) throws IOException {
+    RowFileReader opened = RowFile.open(io.newInputFile(path, meta.fileSize()), fileType, options);
+    return readType.equals(fileType) ? opened : new WideningRowFileReader(opened, readType);
+  }
+
+  /** Statistics of file column {@code i} (decoded with its written type) in its read type. */
+  ColumnStats readStats(int i, ColumnStats stats) {
+    DataType written = statsType.typeAt(i);
+    DataType read = readType.typeAt(i);
+    return TypeWidening.needsCast(written, read) ? TypeWidening.cast(stats, read) : stats;
   }
 
   boolean isBlob() {
@@ -198,10 +237,12 @@ record PlannedFile(
     List<String> cols = meta.valueStatsCols();
     List<DataType> types = new ArrayList<>();
     List<Integer> tableColumns = new ArrayList<>();
+    List<Integer> fileColumns = new ArrayList<>();
     if (cols == null) {
       for (int i = 0; i < statsType.fieldCount(); i++) {
         types.add(statsType.typeAt(i));
         tableColumns.add(tableColumnOf[i]);
+        fileColumns.add(i);
       }
     } else {
       for (String c : cols) {
@@ -212,12 +253,13 @@ record PlannedFile(
         }
         types.add(statsType.typeAt(i));
         tableColumns.add(tableColumnOf[i]);
+        fileColumns.add(i);
       }
     }
     ColumnStats[] decoded = PaimonStats.decode(meta.valueStats(), types);
     for (int i = 0; i < decoded.length; i++) {
       if (tableColumns.get(i) >= 0) {
-        out[tableColumns.get(i)] = decoded[i];
+        out[tableColumns.get(i)] = readStats(fileColumns.get(i), decoded[i]);
       }
     }
     return out;
