@@ -27,6 +27,7 @@ import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.change.Deletes;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
@@ -243,6 +244,11 @@ public final class TableImpl implements Table {
       vectors[c] = columns[c] >= 0 ? batch.getVector(columns[c]) : null;
     }
     return new ArrowBatch(vectors, batch.getRowCount(), position);
+  }
+
+  @Override
+  public Snapshot delete(String where) {
+    return Deletes.delete(this, state, committer, where);
   }
 
   @Override
