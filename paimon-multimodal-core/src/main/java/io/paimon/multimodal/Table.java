@@ -116,6 +116,26 @@ public interface Table {
    */
   Schema alter(SchemaChange... changes);
 
+  /**
+   * Deletes the rows of the latest snapshot that a predicate ({@link Scan#where} grammar) matches,
+   * in one atomic commit. When the table is partitioned and the predicate names only partition
+   * keys, the matching partitions are dropped whole (their files leave the snapshot, no data file
+   * is read); otherwise the matching rows are found by a scan and marked in Paimon's deletion
+   * vectors, which needs table option {@code deletion-vectors.enabled=true}. The other rows keep
+   * their {@code _ROW_ID}s. Deleted rows vanish from scans, counts, splits and takes (a deleted row
+   * ID is reported like one that never existed); older snapshots and tags still hold them.
+   * Concurrent commits are merged: the delete is recomputed on the newer snapshot and retried.
+   *
+   * @return the committed snapshot, or the latest snapshot if no row matched (nothing is committed)
+   * @throws PredicateException if the predicate does not parse or does not fit the columns; nothing
+   *     is written
+   * @throws UnsupportedTableException for a delete by deletion vectors on a table without {@code
+   *     deletion-vectors.enabled=true}; nothing is written
+   * @throws IllegalArgumentException if the table has no snapshot
+   * @throws CommitConflictException if other writers kept committing first
+   */
+  Snapshot delete(String where);
+
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();
 

@@ -28,6 +28,7 @@ import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.change.Deletes;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
@@ -275,6 +276,12 @@ public final class TableImpl implements Table {
       }
     }
     return Schema.of(next.rowType(), next.partitionKeys(), next.options());
+  }
+
+  @Override
+  public Snapshot delete(String where) {
+    Current at = current;
+    return Deletes.delete(this, at.state(), at.committer(), where);
   }
 
   @Override

@@ -72,18 +72,89 @@ public final class Committer {
 
   /**
    * Commits the given entries (new files without row IDs, in the order their row IDs are assigned)
-   * as one snapshot of {@code commitKind}.
+   * as one snapshot of {@code commitKind}, keeping the parent's index files.
    *
    * @throws CommitConflictException if every attempt lost the race
    */
   public SnapshotFile commit(List<ManifestEntry> entries, long schemaId, String commitKind)
       throws IOException {
+    return commit((parent, created) -> Prepared.keepingIndex(entries, schemaId, commitKind));
+  }
+
+  /** What one commit attempt adds to its parent: built anew for each attempt. */
+  public interface Change {
+
+    /**
+     * The commit's entries against {@code parent} (null before the first commit), or null if there
+     * is nothing to commit on this parent. Every file written here is added to {@code created}, so
+     * that a lost attempt removes it.
+     */
+    Prepared prepare(SnapshotFile parent, List<String> created) throws IOException;
+  }
+
+  /**
+   * One attempt's changes.
+   *
+   * @param entries ADDs of new files (row IDs assigned at commit) and DELETEs of live ones
+   * @param schemaId the schema the commit is written against
+   * @param commitKind the snapshot's commit kind
+   * @param replacesIndex whether the snapshot gets {@code indexManifest} instead of the parent's
+   * @param indexManifest the new index manifest's name, when {@code replacesIndex}
+   */
+  public record Prepared(
+      List<ManifestEntry> entries,
+      long schemaId,
+      String commitKind,
+      boolean replacesIndex,
+      String indexManifest) {
+
+    /** A commit that keeps the parent's index files. */
+    public static Prepared keepingIndex(
+        List<ManifestEntry> entries, long schemaId, String commitKind) {
+      return new Prepared(entries, schemaId, commitKind, false, null);
+    }
+
+    /** A commit whose snapshot names a new index manifest, written by the change. */
+    public static Prepared withIndex(
+        List<ManifestEntry> entries, long schemaId, String commitKind, String indexManifest) {
+      return new Prepared(entries, schemaId, commitKind, true, indexManifest);
+    }
+  }
+
+  /**
+   * Commits a change built against the latest snapshot; on a lost race the change is prepared again
+   * on the new latest snapshot.
+   *
+   * @return the committed snapshot, or null if the change had nothing to commit
+   * @throws CommitConflictException if every attempt lost the race
+   */
+  public SnapshotFile commit(Change change) throws IOException {
     long backoff = 2;
+    int lastSize = 0;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       List<String> created = new ArrayList<>();
       OptionalLong latest = table.snapshots().latestId();
       SnapshotFile parent = latest.isPresent() ? table.snapshots().read(latest.getAsLong()) : null;
       long id = latest.isPresent() ? latest.getAsLong() + 1 : 1;
+      Prepared prepared;
+      try {
+        prepared = change.prepare(parent, created);
+      } catch (IOException | RuntimeException e) {
+        deleteQuietly(created);
+        throw e;
+      }
+      if (prepared == null) {
+        deleteQuietly(created);
+        return null;
+      }
+      List<ManifestEntry> entries = prepared.entries();
+      lastSize = entries.size();
+      long schemaId = prepared.schemaId();
+      String commitKind = prepared.commitKind();
+      String indexManifest =
+          prepared.replacesIndex()
+              ? prepared.indexManifest()
+              : (parent == null ? null : parent.indexManifest());
       long nextRowId = parent == null || parent.nextRowId() == null ? 0 : parent.nextRowId();
       List<ManifestEntry> assigned = new ArrayList<>(entries.size());
       long next = assignRowIds(entries, id, nextRowId, assigned);
@@ -122,7 +193,7 @@ public final class Committer {
               deltaList.size(),
               null,
               null,
-              parent == null ? null : parent.indexManifest(),
+              indexManifest,
               commitUser,
               SnapshotFile.BATCH_COMMIT_IDENTIFIER,
               commitKind,
@@ -157,17 +228,7 @@ public final class Committer {
         }
         return snapshot;
       }
-      try {
-        table.io().deleteFiles(created);
-      } catch (IOException e) {
-        // left as orphans for removeOrphanFiles
-        LOG.debug(
-            "{}: could not delete the {} files of a lost commit attempt, left for"
-                + " removeOrphanFiles: {}",
-            table.paths().root(),
-            created.size(),
-            e.toString());
-      }
+      deleteQuietly(created);
       long pause = ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1);
       LOG.debug(
           "{}: another writer committed snapshot {} first (attempt {} of {}); retrying in {} ms",
@@ -182,7 +243,7 @@ public final class Committer {
     throw new CommitConflictException(
         table.paths().root()
             + ": commit of "
-            + entries.size()
+            + lastSize
             + " files failed after "
             + MAX_ATTEMPTS
             + " attempts; other writers kept committing first");
@@ -202,6 +263,11 @@ public final class Committer {
     Map<String, Long> blobNext = new HashMap<>();
     for (ManifestEntry e : entries) {
       DataFileMeta f = e.file();
+      if (e.kind() == FileKind.DELETE) {
+        // A DELETE names a live file exactly as its ADD did.
+        out.add(e);
+        continue;
+      }
       if (f.minSequenceNumber() == 0) {
         f = f.withSequenceNumber(snapshotId);
       }
@@ -223,6 +289,23 @@ public final class Committer {
       out.add(e.withFile(f));
     }
     return next;
+  }
+
+  /** Deletes the files of an attempt that will not be committed; leftovers are orphans. */
+  private void deleteQuietly(List<String> created) {
+    if (created.isEmpty()) {
+      return;
+    }
+    try {
+      table.io().deleteFiles(created);
+    } catch (IOException e) {
+      LOG.debug(
+          "{}: could not delete the {} files of a lost commit attempt, left for"
+              + " removeOrphanFiles: {}",
+          table.paths().root(),
+          created.size(),
+          e.toString());
+    }
   }
 
   private boolean isOurs(long id, String deltaList) {

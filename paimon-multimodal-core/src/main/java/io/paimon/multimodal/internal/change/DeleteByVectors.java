@@ -1,0 +1,159 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.internal.change;
+
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.commit.Committer;
+import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
+import io.paimon.multimodal.internal.paimon.PaimonFormatException;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.scan.SnapshotRanges;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * A delete of the rows a predicate matches, as deletion vectors (Paimon 2.x on a data-evolution
+ * table): the matching rows of the parent are found by a scan of their {@code _ROW_ID}s; each
+ * row-ID range's vector is keyed by its anchor file (the oldest normal data file of the range) and
+ * holds positions from the range's start; a touched data file's old vector is merged in. Every
+ * index file holding a vector of a touched data file is removed from the snapshot and its vectors
+ * are rewritten, with the merged ones, to one new index file per partition, so that a data file
+ * keeps one live vector. The commit adds no data files (commit kind OVERWRITE, as Paimon commits
+ * deletion vectors). Prepared anew on each attempt, so a concurrent delete's vectors are merged and
+ * a concurrent drop of the files is seen. Thread-safe (stateless between attempts).
+ */
+final class DeleteByVectors implements Committer.Change {
+
+  private final Table owner;
+  private final TableState table;
+  private final String where;
+
+  DeleteByVectors(Table owner, TableState table, String where) {
+    this.owner = owner;
+    this.table = table;
+    this.where = where;
+  }
+
+  @Override
+  public Committer.Prepared prepare(SnapshotFile parent, List<String> created) throws IOException {
+    if (parent == null) {
+      return null;
+    }
+    long[] rowIds = matchingRowIds(parent.id());
+    if (rowIds.length == 0) {
+      return null;
+    }
+    List<SnapshotRanges.Range> ranges = SnapshotRanges.ranges(table, parent);
+    // Positions to delete by anchor file, and the partition of each anchor.
+    Map<String, RoaringBitmap> fresh = new LinkedHashMap<>();
+    Map<String, byte[]> partitionOf = new LinkedHashMap<>();
+    int r = 0;
+    for (long id : rowIds) {
+      while (r < ranges.size() && ranges.get(r).endRowId() <= id) {
+        r++;
+      }
+      if (r == ranges.size() || ranges.get(r).firstRowId() > id) {
+        throw new PaimonFormatException(
+            table.paths().root()
+                + ": the scan of snapshot "
+                + parent.id()
+                + " returned row ID "
+                + id
+                + ", which no range of the snapshot holds");
+      }
+      SnapshotRanges.Range range = ranges.get(r);
+      fresh
+          .computeIfAbsent(range.anchorFile(), k -> new RoaringBitmap())
+          .add((int) (id - range.firstRowId()));
+      partitionOf.put(range.anchorFile(), range.partition());
+    }
+
+    IndexChanges index = IndexChanges.of(table, parent, created);
+    // Per partition, the vectors of its new index file (by data file name, as pypaimon orders
+    // them).
+    Map<ByteBuffer, Map<String, RoaringBitmap>> rewritten = new LinkedHashMap<>();
+    Map<ByteBuffer, byte[]> partitions = new LinkedHashMap<>();
+    for (IndexManifestEntry e : index.deletionVectorFiles()) {
+      boolean touched = false;
+      for (var range : e.deletionVectorRanges()) {
+        touched |= fresh.containsKey(range.dataFileName());
+      }
+      if (!touched) {
+        continue;
+      }
+      index.remove(e);
+      ByteBuffer key = ByteBuffer.wrap(e.partition());
+      partitions.putIfAbsent(key, e.partition());
+      Map<String, RoaringBitmap> vectors = rewritten.computeIfAbsent(key, k -> new TreeMap<>());
+      for (Map.Entry<String, RoaringBitmap> v : index.read(e).entrySet()) {
+        RoaringBitmap old = vectors.get(v.getKey());
+        vectors.put(v.getKey(), old == null ? v.getValue() : RoaringBitmap.or(old, v.getValue()));
+      }
+    }
+    for (Map.Entry<String, RoaringBitmap> f : fresh.entrySet()) {
+      byte[] partition = partitionOf.get(f.getKey());
+      ByteBuffer key = ByteBuffer.wrap(partition);
+      partitions.putIfAbsent(key, partition);
+      Map<String, RoaringBitmap> vectors = rewritten.computeIfAbsent(key, k -> new TreeMap<>());
+      RoaringBitmap old = vectors.get(f.getKey());
+      vectors.put(f.getKey(), old == null ? f.getValue() : RoaringBitmap.or(old, f.getValue()));
+    }
+    for (Map.Entry<ByteBuffer, Map<String, RoaringBitmap>> p : rewritten.entrySet()) {
+      index.addDeletionVectors(partitions.get(p.getKey()), p.getValue());
+    }
+    return Committer.Prepared.withIndex(
+        List.of(), table.schemaId(), Deletes.COMMIT_KIND, index.writeManifest());
+  }
+
+  /** The sorted row IDs of the parent's rows that the predicate matches. */
+  private long[] matchingRowIds(long snapshotId) throws IOException {
+    long[] ids = new long[64];
+    int n = 0;
+    try (ArrowReader reader =
+        owner.scan().snapshot(snapshotId).where(where).select(Schema.ROW_ID).toArrowReader()) {
+      while (reader.loadNextBatch()) {
+        BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector(0);
+        int rows = v.getValueCount();
+        if (n + rows > ids.length) {
+          ids = Arrays.copyOf(ids, Math.max(ids.length * 2, n + rows));
+        }
+        for (int i = 0; i < rows; i++) {
+          ids[n++] = v.get(i);
+        }
+      }
+    }
+    long[] out = Arrays.copyOf(ids, n);
+    Arrays.sort(out);
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "delete where " + where + " from " + table.name();
+  }
+}
