@@ -81,4 +81,127 @@ class DeleteTest {
       assertThat(longs(t.scan(), "id")).containsExactly(2L);
     }
   }
+
+  /**
+   * Random adds and deletes against a model of the live rows (row ID to id): after every step the
+   * scan, the count, the row IDs and takes of live and deleted IDs agree with the model.
+   */
+  @Test
+  void randomAddsAndDeletesMatchAModelOfTheLiveRows() {
+    long seed = Long.getLong("delete.seed", System.nanoTime());
+    java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+    try (Connection conn = Multimodal.connect(dir.toString())) {
+      Table t =
+          conn.createTable(
+              "r",
+              TestTables.idName("deletion-vectors.enabled", "true", "target-file-size", "4 kb"),
+              false);
+      java.util.TreeMap<Long, Long> live = new java.util.TreeMap<>();
+      java.util.Set<Long> deleted = new java.util.HashSet<>();
+      long nextId = 0;
+      for (int step = 0; step < 14; step++) {
+        String ctx = "seed " + seed + " step " + step;
+        if (live.isEmpty() || r.nextInt(3) == 0) {
+          int n = 1 + r.nextInt(300);
+          long before = t.latestSnapshot().map(Snapshot::nextRowId).orElse(0L);
+          t.add(rows(nextId, n));
+          for (int k = 0; k < n; k++) {
+            live.put(before + k, nextId + k);
+          }
+          nextId += n;
+          continue;
+        }
+        long a = r.nextLong(nextId);
+        long b = a + r.nextInt(60);
+        long m = 2 + r.nextInt(5);
+        String where;
+        java.util.function.LongPredicate matches;
+        switch (r.nextInt(3)) {
+          case 0:
+            where = "id BETWEEN " + a + " AND " + b;
+            matches = id -> id >= a && id <= b;
+            break;
+          case 1:
+            where = "id = " + a + " OR id = " + b + " OR id > " + (nextId - 1 - r.nextInt(5));
+            long tail = Long.parseLong(where.substring(where.lastIndexOf('>') + 2));
+            matches = id -> id == a || id == b || id > tail;
+            break;
+          default:
+            where = "name = '" + TestTables.name(a) + "' OR (id >= " + a + " AND id < " + b + ")";
+            String nameA = TestTables.name(a);
+            matches = id -> TestTables.name(id).equals(nameA) || (id >= a && id < b);
+        }
+        long snapshotBefore = t.latestSnapshot().orElseThrow().id();
+        boolean any = live.values().stream().anyMatch(matches::test);
+        Snapshot s = t.delete(where);
+        assertThat(s.id()).as("%s: %s", ctx, where).isEqualTo(snapshotBefore + (any ? 1 : 0));
+        live.entrySet()
+            .removeIf(
+                e -> {
+                  if (matches.test(e.getValue())) {
+                    deleted.add(e.getKey());
+                    return true;
+                  }
+                  return false;
+                });
+        assertThat(longs(t.scan().withRowId(), "_ROW_ID"))
+            .as("%s: %s", ctx, where)
+            .containsExactlyElementsOf(live.keySet());
+        assertThat(longs(t.scan(), "id")).as(ctx).containsExactlyElementsOf(live.values());
+        assertThat(t.scan().count()).as(ctx).isEqualTo(live.size());
+        if (!live.isEmpty()) {
+          long rowId = new ArrayList<>(live.keySet()).get(r.nextInt(live.size()));
+          assertThat(longs(t.takeRowIds(rowId), "id")).as(ctx).containsExactly(live.get(rowId));
+        }
+        if (!deleted.isEmpty()) {
+          long gone = deleted.iterator().next();
+          assertThatThrownBy(() -> t.takeRowIds(gone).toList())
+              .as(ctx)
+              .isInstanceOf(IllegalArgumentException.class)
+              .hasMessageContaining(String.valueOf(gone));
+        }
+      }
+    }
+  }
+
+  /** Two threads deleting different rows of the same files at once: both deletions survive. */
+  @Test
+  void concurrentDeletesOfTheSameFilesBothTakeEffect() throws Exception {
+    try (Connection conn = Multimodal.connect(dir.toString())) {
+      Table t = conn.createTable("c", TestTables.idName("deletion-vectors.enabled", "true"), false);
+      t.add(rows(0, 400));
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(2);
+      try {
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+        for (int w = 0; w < 2; w++) {
+          int worker = w;
+          done.add(
+              pool.submit(
+                  () -> {
+                    go.await();
+                    for (int k = 0; k < 10; k++) {
+                      long id = worker * 200 + k * 7;
+                      conn.getTable("c").delete("id = " + id);
+                    }
+                    return null;
+                  }));
+        }
+        go.countDown();
+        for (java.util.concurrent.Future<?> f : done) {
+          f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      List<Long> ids = longs(conn.getTable("c").scan(), "id");
+      assertThat(ids).hasSize(380);
+      for (int w = 0; w < 2; w++) {
+        for (int k = 0; k < 10; k++) {
+          assertThat(ids).doesNotContain(w * 200L + k * 7);
+        }
+      }
+    }
+  }
 }
