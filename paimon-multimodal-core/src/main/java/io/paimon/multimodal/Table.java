@@ -136,6 +136,52 @@ public interface Table {
    */
   Snapshot delete(String where);
 
+  /**
+   * Sets new values of some columns in the rows of the latest snapshot that a predicate ({@link
+   * Scan#where} grammar) matches, in one atomic commit, as Paimon updates a data-evolution table:
+   * for each row-ID range (data file) holding a matching row, the updated columns of the whole
+   * range are written to new files (with the new values for the matching rows and the current ones
+   * for the others) that the read path prefers by their higher sequence number. The other columns
+   * are not rewritten and every row keeps its {@code _ROW_ID}; older snapshots and tags keep the
+   * old values. The cost is the touched ranges' rows times the updated columns (an update clustered
+   * in few files writes little; one scattered over every file rewrites those columns). BLOB columns
+   * take {@code byte[]} or {@link BlobDescriptor} values; updating one copies the touched ranges'
+   * payloads of that column. Concurrent commits are merged: the update is recomputed on the newer
+   * snapshot and retried, so a concurrent update or delete of the same rows is never lost.
+   *
+   * @param values new values by column name (Java values as {@link #add(List)} takes them)
+   * @return the committed snapshot, or the latest snapshot if no row matched (nothing is committed)
+   * @throws PredicateException if the predicate does not parse or does not fit the columns
+   * @throws SchemaException naming the column for an unknown column, {@code _ROW_ID}, a partition
+   *     column, or a value that does not fit its column; nothing is written
+   * @throws IllegalArgumentException if {@code values} is empty or the table has no snapshot
+   * @throws CommitConflictException if other writers kept committing first
+   */
+  Snapshot update(String where, Map<String, Object> values);
+
+  /**
+   * Sets, for each row ID, the values its map gives (columns it does not name keep their values),
+   * in one atomic commit written as {@link #update} writes: the backfill path ("compute a feature
+   * for these row IDs, write it back"). A map with no entries commits nothing.
+   *
+   * @return the committed snapshot, or the latest snapshot for an empty map
+   * @throws IllegalArgumentException naming the row IDs the latest snapshot does not hold (never
+   *     written, or deleted); nothing is written
+   * @throws SchemaException as {@link #update}
+   */
+  Snapshot updateByRowId(Map<Long, Map<String, Object>> rows);
+
+  /**
+   * As {@link #updateByRowId(Map)} for the rows of an Arrow batch: a BIGINT {@code _ROW_ID} column
+   * names each row, every other column (matched by name) gives its new value (a null sets null).
+   *
+   * @throws IllegalArgumentException for a row ID the latest snapshot does not hold, or one given
+   *     twice
+   * @throws SchemaException without a {@code _ROW_ID} column, for a null row ID, or as {@link
+   *     #update}
+   */
+  Snapshot updateByRowId(VectorSchemaRoot batch);
+
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();
 

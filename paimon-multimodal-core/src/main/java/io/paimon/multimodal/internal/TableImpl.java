@@ -29,6 +29,7 @@ import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.change.Deletes;
+import io.paimon.multimodal.internal.change.Updates;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
@@ -282,6 +283,24 @@ public final class TableImpl implements Table {
   public Snapshot delete(String where) {
     Current at = current;
     return Deletes.delete(this, at.state(), at.committer(), where);
+  }
+
+  @Override
+  public Snapshot update(String where, Map<String, Object> values) {
+    Current at = current;
+    return Updates.update(this, at.state(), at.committer(), at.writeOptions(), where, values);
+  }
+
+  @Override
+  public Snapshot updateByRowId(Map<Long, Map<String, Object>> rows) {
+    Current at = current;
+    return Updates.updateByRowId(this, at.state(), at.committer(), at.writeOptions(), rows);
+  }
+
+  @Override
+  public Snapshot updateByRowId(VectorSchemaRoot batch) {
+    Current at = current;
+    return Updates.updateByRowId(this, at.state(), at.committer(), at.writeOptions(), batch);
   }
 
   @Override

@@ -17,7 +17,6 @@
  */
 package io.paimon.multimodal.internal.change;
 
-import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.commit.Committer;
@@ -27,13 +26,10 @@ import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.ipc.ArrowReader;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -64,7 +60,7 @@ final class DeleteByVectors implements Committer.Change {
     if (parent == null) {
       return null;
     }
-    long[] rowIds = matchingRowIds(parent.id());
+    long[] rowIds = MatchingRows.rowIds(owner, parent.id(), where);
     if (rowIds.length == 0) {
       return null;
     }
@@ -128,28 +124,6 @@ final class DeleteByVectors implements Committer.Change {
     }
     return Committer.Prepared.withIndex(
         List.of(), table.schemaId(), Deletes.COMMIT_KIND, index.writeManifest());
-  }
-
-  /** The sorted row IDs of the parent's rows that the predicate matches. */
-  private long[] matchingRowIds(long snapshotId) throws IOException {
-    long[] ids = new long[64];
-    int n = 0;
-    try (ArrowReader reader =
-        owner.scan().snapshot(snapshotId).where(where).select(Schema.ROW_ID).toArrowReader()) {
-      while (reader.loadNextBatch()) {
-        BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector(0);
-        int rows = v.getValueCount();
-        if (n + rows > ids.length) {
-          ids = Arrays.copyOf(ids, Math.max(ids.length * 2, n + rows));
-        }
-        for (int i = 0; i < rows; i++) {
-          ids[n++] = v.get(i);
-        }
-      }
-    }
-    long[] out = Arrays.copyOf(ids, n);
-    Arrays.sort(out);
-    return out;
   }
 
   @Override
