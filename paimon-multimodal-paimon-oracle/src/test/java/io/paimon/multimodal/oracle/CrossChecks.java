@@ -212,6 +212,23 @@ final class CrossChecks {
     return out;
   }
 
+  /** A {@code .blob} file that a newer one of its column, starting at or before it, replaces. */
+  private static boolean isSupersededBlob(FileView f, Set<FileView> range) {
+    if (!f.name().endsWith(".blob")) {
+      return false;
+    }
+    for (FileView other : range) {
+      if (other.name().endsWith(".blob")
+          && other.writeCols().equals(f.writeCols())
+          && other.maxSequenceNumber() > f.maxSequenceNumber()
+          && other.firstRowId() <= f.firstRowId()
+          && other.firstRowId() + other.rowCount() >= f.firstRowId() + f.rowCount()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Paimon's plan and ours, side by side, for the assertion messages. */
   private static String plans(List<RangeView> theirs, List<RangeView> mine) {
     StringBuilder sb = new StringBuilder("\n  Paimon plan:");
@@ -244,6 +261,18 @@ final class CrossChecks {
    */
   static void assertSamePlan(String context, PaimonCatalogs paimon, String name, Table table)
       throws Exception {
+    assertSamePlan(context, paimon, name, table, false);
+  }
+
+  /**
+   * As {@link #assertSamePlan(String, PaimonCatalogs, String, Table)}; with {@code
+   * supersededBlobs}, Paimon's ranges may also list {@code .blob} files that a newer {@code .blob}
+   * file of the same column replaces (after an update of a BLOB column: Paimon plans them and skips
+   * them when reading, we leave them out of the split).
+   */
+  static void assertSamePlan(
+      String context, PaimonCatalogs paimon, String name, Table table, boolean supersededBlobs)
+      throws Exception {
     List<Split> splits = table.scan().plan();
     List<RangeView> theirs = paimonRanges(paimon, name);
     List<RangeView> mine = ourRanges(splits);
@@ -258,7 +287,12 @@ final class CrossChecks {
       assertThat(List.of(m.firstRowId(), m.rowCount()))
           .as("%s: range %d%s", context, i, listing)
           .isEqualTo(List.of(t.firstRowId(), t.rowCount()));
-      assertThat(m.files()).as("%s: files of range %d%s", context, i, listing).isEqualTo(t.files());
+      Set<FileView> expected = t.files();
+      if (supersededBlobs) {
+        expected = new HashSet<>(expected);
+        expected.removeIf(f -> isSupersededBlob(f, t.files()));
+      }
+      assertThat(m.files()).as("%s: files of range %d%s", context, i, listing).isEqualTo(expected);
     }
     for (Split s : splits) {
       List<SplitFile> files = s.files();
