@@ -182,6 +182,17 @@ public interface Table {
    */
   Snapshot updateByRowId(VectorSchemaRoot batch);
 
+  /**
+   * Starts a merge of {@code source} rows (maps from column name to Java value) into this table,
+   * matched on the key columns {@code on}; add clauses, then {@link Merge#commit()}.
+   *
+   * @throws SchemaException if {@code on} is empty or names a column the table lacks
+   */
+  Merge merge(List<Map<String, Object>> source, String... on);
+
+  /** As {@link #merge(List, String...)} for the rows of an Arrow batch (read when committing). */
+  Merge merge(VectorSchemaRoot source, String... on);
+
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();
 

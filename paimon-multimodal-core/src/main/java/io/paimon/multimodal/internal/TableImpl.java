@@ -18,6 +18,7 @@
 package io.paimon.multimodal.internal;
 
 import io.paimon.multimodal.CommitConflictException;
+import io.paimon.multimodal.Merge;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaChange;
@@ -28,7 +29,9 @@ import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.fs.FileIO;
+import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Deletes;
+import io.paimon.multimodal.internal.change.MergeBuilder;
 import io.paimon.multimodal.internal.change.Updates;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
@@ -61,7 +64,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 public final class TableImpl implements Table {
 
   /** What one commit uses, swapped as a whole when this object alters the schema. */
-  private record Current(TableState state, Committer committer, WriteOptions writeOptions) {
+  private record Current(TableState state, Committer committer, WriteOptions writeOptions)
+      implements ChangeContext {
     static Current of(TableState state, String commitUser) {
       return new Current(
           state, new Committer(state, commitUser), WriteOptions.of(state.schema().options()));
@@ -301,6 +305,16 @@ public final class TableImpl implements Table {
   public Snapshot updateByRowId(VectorSchemaRoot batch) {
     Current at = current;
     return Updates.updateByRowId(this, at.state(), at.committer(), at.writeOptions(), batch);
+  }
+
+  @Override
+  public Merge merge(List<Map<String, Object>> source, String... on) {
+    return MergeBuilder.of(this, () -> current, source, on);
+  }
+
+  @Override
+  public Merge merge(VectorSchemaRoot source, String... on) {
+    return MergeBuilder.of(this, () -> current, source, on);
   }
 
   @Override

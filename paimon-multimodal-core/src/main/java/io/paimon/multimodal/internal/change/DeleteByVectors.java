@@ -64,6 +64,22 @@ final class DeleteByVectors implements Committer.Change {
     if (rowIds.length == 0) {
       return null;
     }
+    return Committer.Prepared.withIndex(
+        List.of(),
+        table.schemaId(),
+        Deletes.COMMIT_KIND,
+        writeVectors(table, parent, rowIds, created));
+  }
+
+  /**
+   * Writes the index files and index manifest that delete the live rows {@code rowIds} (sorted) of
+   * {@code parent}, adding every file written to {@code created}.
+   *
+   * @return the name of the new index manifest, for the snapshot
+   */
+  static String writeVectors(
+      TableState table, SnapshotFile parent, long[] rowIds, List<String> created)
+      throws IOException {
     List<SnapshotRanges.Range> ranges = SnapshotRanges.ranges(table, parent);
     // Positions to delete by anchor file, and the partition of each anchor.
     Map<String, RoaringBitmap> fresh = new LinkedHashMap<>();
@@ -122,8 +138,7 @@ final class DeleteByVectors implements Committer.Change {
     for (Map.Entry<ByteBuffer, Map<String, RoaringBitmap>> p : rewritten.entrySet()) {
       index.addDeletionVectors(partitions.get(p.getKey()), p.getValue());
     }
-    return Committer.Prepared.withIndex(
-        List.of(), table.schemaId(), Deletes.COMMIT_KIND, index.writeManifest());
+    return index.writeManifest();
   }
 
   @Override

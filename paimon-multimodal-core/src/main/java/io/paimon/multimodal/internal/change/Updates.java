@@ -95,7 +95,8 @@ public final class Updates {
             return describe;
           }
         };
-    return commit(owner, table, committer, options, columns, targets);
+    return commit(
+        table, committer, new UpdateColumns(owner, table, options, columns, targets, COMMIT_KIND));
   }
 
   /** Sets, per row ID, the values its map gives (other columns of the row keep theirs). */
@@ -120,6 +121,16 @@ public final class Updates {
     if (rows.isEmpty()) {
       return latest(owner, table);
     }
+    return commit(table, committer, byRowIdChange(owner, table, options, rows, names));
+  }
+
+  /** The change setting, per row ID, the values of its map; {@code names}: their columns. */
+  static UpdateColumns byRowIdChange(
+      Table owner,
+      TableState table,
+      WriteOptions options,
+      Map<Long, Map<String, Object>> rows,
+      Collection<String> names) {
     int[] columns = columns(table, names, "updateByRowId");
     RowType type = table.schema().rowType();
     long[] ids = new long[rows.size()];
@@ -136,7 +147,8 @@ public final class Updates {
         values[i][k] = row.containsKey(name) ? row.get(name) : UpdateColumns.KEEP;
       }
     }
-    return commit(owner, table, committer, options, columns, byRowId(table, ids, values));
+    return new UpdateColumns(
+        owner, table, options, columns, byRowId(table, ids, values), COMMIT_KIND);
   }
 
   /**
@@ -193,7 +205,11 @@ public final class Updates {
         values[i][k] = ArrowValues.get(name, type.typeAt(columns[k]), batch.getVector(name), at);
       }
     }
-    return commit(owner, table, committer, options, columns, byRowId(table, ids, values));
+    return commit(
+        table,
+        committer,
+        new UpdateColumns(
+            owner, table, options, columns, byRowId(table, ids, values), COMMIT_KIND));
   }
 
   private static UpdateColumns.Targets byRowId(TableState table, long[] ids, Object[][] values) {
@@ -257,21 +273,16 @@ public final class Updates {
     return out.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  private static Snapshot commit(
-      Table owner,
-      TableState table,
-      Committer committer,
-      WriteOptions options,
-      int[] columns,
-      UpdateColumns.Targets targets) {
+  private static Snapshot commit(TableState table, Committer committer, UpdateColumns change) {
     try {
       if (table.snapshots().latestId().isEmpty()) {
         throw new IllegalArgumentException(
             "table '" + table.name() + "' has no snapshot: there are no rows to update");
       }
-      SnapshotFile committed =
-          committer.commit(new UpdateColumns(owner, table, options, columns, targets, COMMIT_KIND));
-      return committed != null ? committed.snapshot() : owner.latestSnapshot().orElseThrow();
+      SnapshotFile committed = committer.commit(change);
+      return committed != null
+          ? committed.snapshot()
+          : table.snapshots().read(table.snapshots().latestId().getAsLong()).snapshot();
     } catch (IOException e) {
       throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
     }

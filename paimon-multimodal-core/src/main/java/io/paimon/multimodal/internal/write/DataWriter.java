@@ -53,6 +53,9 @@ public interface DataWriter {
    */
   List<ManifestEntry> finish() throws IOException;
 
+  /** Every file this writer created so far (paths), for the cleanup of a lost commit attempt. */
+  List<String> writtenFiles();
+
   /** Closes and deletes every file written; never throws. */
   void abort();
 }

@@ -226,6 +226,15 @@ public final class PartitionedWriter implements DataWriter {
   }
 
   @Override
+  public List<String> writtenFiles() {
+    List<String> out = new ArrayList<>();
+    for (TableWriter writer : all) {
+      out.addAll(writer.writtenFiles());
+    }
+    return out;
+  }
+
+  @Override
   public void abort() {
     for (TableWriter writer : all) {
       writer.abort();

@@ -492,7 +492,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
     return List.copyOf(finished);
   }
 
-  /** Every file this writer created, for cleanup. */
+  @Override
   public List<String> writtenFiles() {
     return List.copyOf(written);
   }
