@@ -57,9 +57,9 @@ import org.duckdb.DuckDBResultSet;
  *       table's data bytes (an update writes the updated column of the files it touches, never the
  *       other columns, never whole files);
  *   <li>{@code delete} of 1% of the rows (scattered), against DuckDB's {@code DELETE};
- *   <li>a full scan before any change, after the updates and after the deletes (ours against our
- *       own scan before: the cost of reading update files and deletion vectors), and DuckDB's full
- *       Arrow export for reference.
+ *   <li>a full scan after the updates and after the deletes against a full scan of the snapshot as
+ *       loaded, alternating (the cost of reading update files and deletion vectors), and DuckDB's
+ *       full Arrow export for reference.
  * </ul>
  *
  * Each change runs {@code --repeat} times on a different band; ours and DuckDB's alternate. Run:
@@ -139,6 +139,7 @@ public final class ChangesComparison {
       long dataBytes = sizeOf(warehouse);
       info("table: %,d bytes on disk, %d row ranges", dataBytes, table.scan().plan().size());
 
+      long loaded = table.latestSnapshot().orElseThrow().id();
       long before = scanOurs(table, allocator, rows);
       long duckBefore = scanDuck(duck, allocator, rows);
       info(
@@ -196,14 +197,14 @@ public final class ChangesComparison {
       bench("changes.update_1pct_clustered_bytes", "bytes", median(written), "B", dataBytes, true);
 
       long live = rows;
-      long afterUpdate = scanOurs(table, allocator, live);
+      long[] pair = scanPair(table, allocator, loaded, rows, live);
       long duckAfterUpdate = scanDuck(duck, allocator, live);
       bench(
           "changes.scan_after_update",
           "rows_per_s",
-          live / (afterUpdate / 1e9),
+          live / (pair[1] / 1e9),
           "rows/s",
-          live / (before / 1e9),
+          rows / (pair[0] / 1e9),
           true);
       info("full scan after the updates: DuckDB %.0f ms", duckAfterUpdate / 1e6);
 
@@ -223,14 +224,15 @@ public final class ChangesComparison {
       }
       check(table.scan().count() == live, "rows after the deletes");
       bench("changes.delete_1pct", "time", median(ours) / 1e6, "ms", median(base) / 1e6, true);
-      long afterDelete = scanOurs(table, allocator, live);
+      pair = scanPair(table, allocator, loaded, rows, live);
+      long afterDelete = pair[1];
       long duckAfterDelete = scanDuck(duck, allocator, live);
       bench(
           "changes.scan_after_delete",
           "rows_per_s",
           live / (afterDelete / 1e9),
           "rows/s",
-          rows / (before / 1e9),
+          rows / (pair[0] / 1e9),
           true);
       bench(
           "changes.scan_after_changes_vs_duckdb",
@@ -296,6 +298,33 @@ public final class ChangesComparison {
       check(n == expected, "ours full scan returned " + n + " rows, expected " + expected);
     }
     return median(t);
+  }
+
+  /**
+   * Medians of full scans of snapshot {@code before} (the table as loaded) and of the latest
+   * snapshot, alternating, so that both see the same machine.
+   */
+  private long[] scanPair(
+      Table table, BufferAllocator allocator, long before, long beforeRows, long latestRows)
+      throws Exception {
+    long[] old = new long[5];
+    long[] now = new long[5];
+    for (int i = 0; i < old.length; i++) {
+      long t0 = System.nanoTime();
+      long n =
+          consume(
+              table.scan().snapshot(before).batchSize(batch).allocator(allocator).toArrowReader());
+      long t1 = System.nanoTime();
+      long m = consume(table.scan().batchSize(batch).allocator(allocator).toArrowReader());
+      long t2 = System.nanoTime();
+      check(n == beforeRows && m == latestRows, "scan row counts " + n + ", " + m);
+      old[i] = t1 - t0;
+      now[i] = t2 - t1;
+    }
+    info(
+        "full scans, alternating: snapshot %d (as loaded) median %.0f ms, latest %.0f ms",
+        before, median(old) / 1e6, median(now) / 1e6);
+    return new long[] {median(old), median(now)};
   }
 
   private long scanDuck(DuckDBConnection duck, BufferAllocator allocator, long expected)

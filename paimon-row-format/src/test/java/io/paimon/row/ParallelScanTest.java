@@ -33,6 +33,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Full scans into Arrow decoded by several tasks on an executor ({@link
@@ -128,6 +129,50 @@ class ParallelScanTest {
     }
     assertThat(executor.taskNames("paimon-row-decode p.row #")).hasSize(4);
     assertThat(ResourceSafetyTest.readAheadTasks(executor, "p.row")).isEmpty();
+  }
+
+  /** Every selected row as text with its row number, across batches (whose sizes may differ). */
+  private List<String> selectedRows(
+      byte[] file, RowFileOptions options, int batchSize, RoaringBitmap rows) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (RowFileReader reader =
+            RowFile.open(new CountingSeekableInput("p.row", file), TYPE, options);
+        RowFileReader selected = reader.select(rows);
+        RowArrowReader arrow = selected.arrowReader(allocator, batchSize)) {
+      while (arrow.loadNextBatch()) {
+        int n = arrow.getVectorSchemaRoot().getRowCount();
+        assertThat(n).isPositive().isLessThanOrEqualTo(batchSize);
+        String[] lines = arrow.getVectorSchemaRoot().contentToTSVString().split("\n");
+        for (int i = 0; i < n; i++) {
+          out.add(lines[i + 1] + " @" + arrow.rowNumber(i));
+        }
+      }
+      assertThat(arrow.loadNextBatch()).isFalse();
+    }
+    return out;
+  }
+
+  @Test
+  void denseSelectionsDecodeInParallelAndMatchTheSingleThreadedReader() throws IOException {
+    byte[] file = file(1_000, 3);
+    Random random = new Random(3);
+    for (int round = 0; round < 6; round++) {
+      RoaringBitmap rows = RoaringBitmap.bitmapOfRange(0, 1_000);
+      // Scattered deletes, and a gap wider than a batch: some batch ranges have no row.
+      for (int k = 0; k < 40; k++) {
+        rows.remove(random.nextInt(1_000));
+      }
+      int gap = random.nextInt(500);
+      rows.remove((long) gap, (long) gap + 150);
+      for (int batchSize : new int[] {1, 64, 100, 333}) {
+        List<String> expected = selectedRows(file, threads(1), batchSize, rows);
+        assertThat(expected).hasSize(rows.getCardinality());
+        assertThat(selectedRows(file, threads(3), batchSize, rows))
+            .as("round %d, batch %d", round, batchSize)
+            .isEqualTo(expected);
+      }
+    }
+    assertThat(executor.taskNames("paimon-row-decode p.row #")).isNotEmpty();
   }
 
   @Test

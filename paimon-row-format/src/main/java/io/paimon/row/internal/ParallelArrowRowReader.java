@@ -34,15 +34,18 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * A full scan into Arrow decoded by several workers on a shared executor. Batch {@code k} holds
- * rows {@code [k * B, (k + 1) * B)}; batches are dealt to the workers in runs of {@value #RUN}
- * consecutive ones, and a worker reads, decompresses and decodes its batches into its own slots'
- * vectors. Each block is decompressed and decoded by the same task, so its bytes stay in one core's
- * cache; only a block straddling two runs is decompressed by both of their workers. In batch order,
- * a slot's buffers are moved (not copied) to the reader's root and moved back to the same slot when
- * the caller asks for the next batch, so a scan decodes into the same native memory throughout.
+ * rows {@code [k * B, (k + 1) * B)} (with a dense selection, such as all rows but the deleted ones,
+ * the selected rows of that range; a range without any is skipped); batches are dealt to the
+ * workers in runs of {@value #RUN} consecutive ones, and a worker reads, decompresses and decodes
+ * its batches into its own slots' vectors. Each block is decompressed and decoded by the same task,
+ * so its bytes stay in one core's cache; only a block straddling two runs is decompressed by both
+ * of their workers. In batch order, a slot's buffers are moved (not copied) to the reader's root
+ * and moved back to the same slot when the caller asks for the next batch, so a scan decodes into
+ * the same native memory throughout.
  *
  * <p>Workers own no thread: each is a {@link Pump} that decodes while it has a free slot and ends
  * its task when it has none; the caller's release of a slot submits it again. At most {@code
@@ -68,10 +71,17 @@ final class ParallelArrowRowReader extends RowArrowReader {
   private final Worker[] workers;
   private final Executor executor;
 
+  /** The rows to decode (positions in the file), or null for all. */
+  private final RoaringBitmap selection;
+
   /** The worker and slot whose buffers the root holds for the current batch; null if none. */
   private Worker lender;
 
   private int lentSlot;
+
+  /** The file positions of the lent batch's rows, when there is a selection. */
+  private long[] lentRowNumbers;
+
   private final AtomicLong bytesRead = new AtomicLong();
   private volatile boolean closed;
   private long nextBatch;
@@ -99,8 +109,10 @@ final class ParallelArrowRowReader extends RowArrowReader {
       RowType rowType,
       int batchSize,
       int threads,
-      Executor executor) {
+      Executor executor,
+      RoaringBitmap selection) {
     super(allocator);
+    this.selection = selection;
     this.meta = meta;
     this.input = input;
     this.codec = codec;
@@ -128,6 +140,17 @@ final class ParallelArrowRowReader extends RowArrowReader {
     if (!started) {
       start();
     }
+    // With a selection a batch's row range may hold no selected row: such batches are skipped.
+    while (loadRange()) {
+      if (batchRows > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Loads the next batch's row range, which may have no rows; false at the end. */
+  private boolean loadRange() throws IOException {
     VectorSchemaRoot root = getVectorSchemaRoot();
     returnLent(root);
     if (nextBatch >= batchCount) {
@@ -164,6 +187,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
     slot.root.setRowCount(0);
     lender = worker;
     lentSlot = result.slot();
+    lentRowNumbers = slot.rowNumbers;
     batchFirstRow = nextBatch * batchSize;
     batchRows = result.rows();
     nextBatch++;
@@ -194,7 +218,7 @@ final class ParallelArrowRowReader extends RowArrowReader {
     if (i < 0 || i >= batchRows) {
       throw new IndexOutOfBoundsException("row " + i + " is outside the batch of " + batchRows);
     }
-    return batchFirstRow + i;
+    return selection == null ? batchFirstRow + i : lentRowNumbers[i];
   }
 
   @Override
@@ -227,8 +251,10 @@ final class ParallelArrowRowReader extends RowArrowReader {
     final VectorSchemaRoot root;
     final FieldVector[] vectors;
     final ArrowColumn[] columns;
+    final long[] rowNumbers;
 
     Slot(Schema schema) {
+      this.rowNumbers = selection == null ? null : new long[batchSize];
       this.root = VectorSchemaRoot.create(schema, allocator);
       this.vectors = root.getFieldVectors().toArray(new FieldVector[0]);
       this.columns = codec.arrowColumns(vectors);
@@ -330,6 +356,12 @@ final class ParallelArrowRowReader extends RowArrowReader {
         }
         long blockEnd = Math.min(end, meta.rowStarts[b + 1]);
         for (; row < blockEnd; row++) {
+          if (selection != null) {
+            if (!selection.contains((int) row)) {
+              continue;
+            }
+            slot.rowNumbers[count] = row;
+          }
           int r = (int) (row - block.firstRow);
           in.row(block.offsets[r], block.offsets[r + 1], row);
           codec.readColumns(in, columns);

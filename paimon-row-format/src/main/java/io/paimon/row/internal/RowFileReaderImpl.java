@@ -211,7 +211,10 @@ public final class RowFileReaderImpl implements RowFileReader {
     if (batchSize <= 0) {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
-    if (selection == null
+    // A dense selection (all rows but deleted ones) reads like a full scan, whose blocks are all
+    // needed anyway; sparse ones (takes) read only their blocks, sequentially, through the cache.
+    boolean dense = selection == null || selection.getLongCardinality() * 2 >= meta.totalRows;
+    if (dense
         && options.executor() != null
         && options.decodeThreads() > 1
         && options.readAheadBlocks() > 0
@@ -224,7 +227,8 @@ public final class RowFileReaderImpl implements RowFileReader {
           rowType,
           batchSize,
           options.decodeThreads(),
-          options.executor());
+          options.executor(),
+          selection);
     }
     BlockStream stream =
         BlockStream.open(
