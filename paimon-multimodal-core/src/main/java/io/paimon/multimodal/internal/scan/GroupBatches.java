@@ -68,6 +68,14 @@ final class GroupBatches implements AutoCloseable {
   private final boolean[] nullColumn;
 
   private final List<SecondaryFile> secondaries = new ArrayList<>();
+
+  /**
+   * Per secondary file, its streaming read when this group is scanned whole (all live rows), so
+   * that a range with update files decodes each once, in parallel; null for row selections (takes),
+   * whose few rows are read per batch.
+   */
+  private final List<SecondaryCursor> cursors;
+
   private final Map<Integer, List<PlannedFile>> blobChains = new LinkedHashMap<>();
   private final Map<String, BlobFileColumn> blobColumns = new LinkedHashMap<>();
   private final Map<String, RowFileReader> secondaryReaders = new LinkedHashMap<>();
@@ -171,6 +179,8 @@ final class GroupBatches implements AutoCloseable {
       selection = selection == null ? live : RoaringBitmap.and(selection, live);
     }
     this.passThrough = !others;
+    this.cursors =
+        rows == null && openFiles == null && !secondaries.isEmpty() ? new ArrayList<>() : null;
     this.owned = new FieldVector[readColumns.length];
     BigIntVector ids = null;
     FileBatches p =
@@ -196,8 +206,22 @@ final class GroupBatches implements AutoCloseable {
       if (lateFilter != null && lateFilter.referencesRowId()) {
         ids = new BigIntVector(Schema.ROW_ID, allocator);
       }
-    } catch (RuntimeException e) {
+      if (cursors != null) {
+        for (SecondaryFile sf : secondaries) {
+          cursors.add(
+              new SecondaryCursor(
+                  table,
+                  sf.file(),
+                  sf.fileColumns(),
+                  selection,
+                  readOptions,
+                  allocator,
+                  batchSize));
+        }
+      }
+    } catch (IOException | RuntimeException e) {
       closeOwned();
+      closeCursors();
       p.close();
       throw e;
     }
@@ -236,7 +260,13 @@ final class GroupBatches implements AutoCloseable {
   }
 
   long bytesRead() {
-    return primary.reader.bytesRead() + secondaryBytes;
+    long streamed = 0;
+    if (cursors != null) {
+      for (SecondaryCursor c : cursors) {
+        streamed += c.bytesRead();
+      }
+    }
+    return primary.reader.bytesRead() + secondaryBytes + streamed;
   }
 
   /** Loads the next batch and filters it; false at the end of the group. */
@@ -258,8 +288,17 @@ final class GroupBatches implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       positions[i] = primary.reader.rowNumber(i);
     }
-    for (SecondaryFile s : secondaries) {
-      fillSecondary(s, n);
+    for (int k = 0; k < secondaries.size(); k++) {
+      if (cursors != null) {
+        SecondaryFile sf = secondaries.get(k);
+        FieldVector[] targets = new FieldVector[sf.readSlots().length];
+        for (int i = 0; i < targets.length; i++) {
+          targets[i] = owned[sf.readSlots()[i]];
+        }
+        cursors.get(k).fill(positions, n, targets);
+      } else {
+        fillSecondary(secondaries.get(k), n);
+      }
     }
     for (Map.Entry<Integer, List<PlannedFile>> e : blobChains.entrySet()) {
       fillBlobs(e.getValue(), owned[e.getKey()], n);
@@ -432,6 +471,18 @@ final class GroupBatches implements AutoCloseable {
     return selected == null ? batchRows : selected.length;
   }
 
+  private void closeCursors() {
+    if (cursors != null) {
+      for (SecondaryCursor c : cursors) {
+        try {
+          c.close();
+        } catch (IOException e) {
+          // closing what a failed open left behind
+        }
+      }
+    }
+  }
+
   private void closeOwned() {
     for (FieldVector v : owned) {
       if (v != null) {
@@ -457,6 +508,15 @@ final class GroupBatches implements AutoCloseable {
         lease.close();
       } catch (IOException e) {
         failure = failure == null ? e : failure;
+      }
+    }
+    if (cursors != null) {
+      for (SecondaryCursor c : cursors) {
+        try {
+          c.close();
+        } catch (IOException e) {
+          failure = failure == null ? e : failure;
+        }
       }
     }
     for (BlobFileColumn c : blobColumns.values()) {
