@@ -95,6 +95,8 @@ public interface Scan {
 
   /**
    * The number of rows per Arrow batch (default 4096); memory of a streaming read is bounded by it.
+   * A batch may hold fewer rows where a data file ends or where deleted rows were skipped (then at
+   * least half as many, so that batches are handed on without copying).
    */
   Scan batchSize(int rows);
 

@@ -61,6 +61,38 @@ class DeleteTest {
   }
 
   @Test
+  void batchesAfterDeletesAreHandedOnWholeAndStayAtLeastHalfFull() throws Exception {
+    try (Connection conn = Multimodal.connect(dir.toString())) {
+      Table t = conn.createTable("t", TestTables.idName("deletion-vectors.enabled", "true"), false);
+      t.add(rows(0, 1000));
+      t.add(rows(1000, 1000));
+      t.delete("id IN (3, 13, 23, 333, 1234) OR id BETWEEN 1500 AND 1519");
+      List<Integer> sizes = new ArrayList<>();
+      List<Long> ids = new ArrayList<>();
+      try (org.apache.arrow.vector.ipc.ArrowReader reader =
+          t.scan().batchSize(100).toArrowReader()) {
+        while (reader.loadNextBatch()) {
+          var root = reader.getVectorSchemaRoot();
+          sizes.add(root.getRowCount());
+          var v = (org.apache.arrow.vector.BigIntVector) root.getVector("id");
+          for (int i = 0; i < root.getRowCount(); i++) {
+            ids.add(v.get(i));
+          }
+        }
+      }
+      List<Long> expected = new ArrayList<>();
+      for (long id = 0; id < 2000; id++) {
+        if (!List.of(3L, 13L, 23L, 333L, 1234L).contains(id) && (id < 1500 || id > 1519)) {
+          expected.add(id);
+        }
+      }
+      assertThat(ids).isEqualTo(expected);
+      assertThat(sizes).allSatisfy(n -> assertThat(n).isBetween(50, 100));
+      assertThat(sizes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(expected.size());
+    }
+  }
+
+  @Test
   void partitionPredicatesDropPartitionsAndDefaultTablesRefuseVectors() {
     try (Connection conn = Multimodal.connect(dir.toString())) {
       Table t =

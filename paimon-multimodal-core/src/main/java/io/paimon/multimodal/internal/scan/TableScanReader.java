@@ -95,9 +95,10 @@ final class TableScanReader extends ArrowReader {
       if (take > 0) {
         VectorSchemaRoot batch = current.batch();
         boolean movable = cursor == 0 && current.selected == null && !layout.anyBlob();
-        if (n > 0 && movable && passing == batchSize) {
+        if (n > 0 && movable && (passing == batchSize || n >= batchSize / 2)) {
           // A whole file batch can be moved, not copied, if the output is empty: end this
-          // (short) output batch at the file boundary rather than copying every later batch.
+          // (short) output batch at the file boundary, or once it is half full (file batches
+          // short of deleted rows), rather than copying every later batch.
           break;
         }
         if (n == 0 && movable && take == passing) {
