@@ -208,6 +208,7 @@ final class UpdateColumns implements Committer.Change {
     List<Long> gone = new ArrayList<>();
     try {
       Object[] values = new Object[type.fieldCount()];
+      FieldVector[] vectors = null;
       long next = range.firstRowId();
       int t = from;
       String where =
@@ -241,13 +242,40 @@ final class UpdateColumns implements Committer.Change {
             for (; next < id; next++) {
               writer.write(deletedRow(type, filler, values));
             }
+            while (t < to && ids[t] < id) {
+              gone.add(ids[t++]);
+            }
+            if (writer.appendsArrow() && (t == to || ids[t] != id)) {
+              // A run of unchanged rows without gaps is appended straight from the vectors.
+              long limit = t < to ? ids[t] : Long.MAX_VALUE;
+              int j = i + 1;
+              while (j < batch.getRowCount()
+                  && rowIds.get(j) == id + (j - i)
+                  && rowIds.get(j) < limit) {
+                j++;
+              }
+              if (vectors == null) {
+                vectors = new FieldVector[columns.length];
+              }
+              for (int k = 0; k < columns.length; k++) {
+                vectors[k] = batch.getVector(k + 1);
+              }
+              writer.appendArrow(vectors, i, j);
+              // The last row's values fill the NOT NULL cells of deleted rows that may follow.
+              for (int k = 0; k < columns.length; k++) {
+                int c = columns[k];
+                if (!type.typeAt(c).isNullable()) {
+                  values[c] = ArrowValues.get(names.get(k + 1), type.typeAt(c), vectors[k], j - 1);
+                }
+              }
+              next = id + (j - i);
+              i = j - 1;
+              continue;
+            }
             for (int k = 0; k < columns.length; k++) {
               int c = columns[k];
               FieldVector v = batch.getVector(k + 1);
               values[c] = ArrowValues.get(names.get(k + 1), type.typeAt(c), v, i);
-            }
-            while (t < to && ids[t] < id) {
-              gone.add(ids[t++]);
             }
             if (t < to && ids[t] == id) {
               for (int k = 0; k < columns.length; k++) {

@@ -131,6 +131,15 @@ final class SecondaryCursor implements AutoCloseable {
         run++;
       }
       VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+      if (at == 0 && out == 0 && run == rows && run == n) {
+        // The primary's batch is exactly this file's batch (same rows, same batch size): its
+        // buffers move over instead of being copied.
+        for (int c = 0; c < targets.length; c++) {
+          batch.getVector(c).makeTransferPair(targets[c]).transfer();
+        }
+        at = rows;
+        return;
+      }
       for (int c = 0; c < targets.length; c++) {
         VectorCopy.copyRows(batch.getVector(c), null, at, at + run, targets[c], out);
       }

@@ -30,6 +30,7 @@ import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SimpleStats;
 import io.paimon.row.Row;
+import io.paimon.row.RowArrowAppender;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
@@ -40,6 +41,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.arrow.vector.FieldVector;
 
 /**
  * Writes new values of some columns for every row of one row-ID range (Paimon's data-evolution
@@ -72,6 +74,8 @@ public final class RangeWriter implements AutoCloseable {
   private final List<Abortable> abortable = new ArrayList<>();
 
   private RowFileWriter rowWriter;
+  private RowArrowAppender appender;
+  private FieldVector[] appenderVectors;
   private String rowFileName;
   private BlobFileWriter[] blobWriters;
   private String[] blobNames;
@@ -173,6 +177,49 @@ public final class RangeWriter implements AutoCloseable {
       stats.add(plain);
     }
     rowsWritten++;
+  }
+
+  /**
+   * Whether rows can be appended straight from Arrow vectors ({@link #appendArrow}): when no BLOB
+   * column is written (BLOB cells need their payloads copied, descriptor fields a conversion).
+   */
+  public boolean appendsArrow() {
+    if (blobColumns.length > 0) {
+      return false;
+    }
+    for (boolean d : descriptorColumn) {
+      if (d) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Writes rows {@code from..to} of {@code vectors} (one per written column, in column order, in
+   * the layout scans of this table give them) as the next rows of the range, without Java values.
+   *
+   * @throws IllegalStateException if {@link #appendsArrow()} is false
+   */
+  public void appendArrow(FieldVector[] vectors, int from, int to) throws IOException {
+    if (!appendsArrow()) {
+      throw new IllegalStateException("BLOB columns are written as values");
+    }
+    if (rowsWritten + (to - from) > rowCount) {
+      throw new IllegalStateException("range of " + rowCount + " rows is full");
+    }
+    if (stats == null) {
+      open();
+    }
+    if (appender == null || !java.util.Arrays.equals(appenderVectors, vectors)) {
+      appenderVectors = vectors.clone();
+      appender = rowWriter.arrowAppender(java.util.Arrays.asList(appenderVectors));
+    }
+    appender.appendRange(from, to);
+    for (int r = 0; r < rowColumns.length; r++) {
+      stats.addArrow(r, rowColumnNames.get(r), vectors[r], from, to);
+    }
+    rowsWritten += to - from;
   }
 
   /** The writers' messages count rows from 0; the caller knows rows by their row IDs. */
