@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.fs.ForwardingFileIO;
+import io.paimon.types.DataTypes;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -240,6 +241,47 @@ class ChangeCrashTest {
       assertThat(t.removeOrphanFiles(Duration.ZERO)).as(what).isEmpty();
       assertThat(TestTables.dataAndManifestFiles(t)).as(what).containsAll(referencedFiles(t));
       return;
+    }
+  }
+
+  /** A partition drop whose k-th write fails, on a partitioned table, as the changes above. */
+  @Test
+  void aPartitionDropThatFailsMidwayLeavesTheTableAsItWas() {
+    CountdownFileIO io = new CountdownFileIO();
+    try (Connection conn = Multimodal.builder().warehouse(dir.toString()).fileIO(io).connect()) {
+      Table t =
+          conn.createTable(
+              "p",
+              Schema.builder()
+                  .column("id", DataTypes.BIGINT().notNull())
+                  .column("name", DataTypes.STRING())
+                  .column("part", DataTypes.STRING())
+                  .partitionKeys("part")
+                  .option("deletion-vectors.enabled", "true")
+                  .build(),
+              false);
+      List<Map<String, Object>> rows = rows(0, 90);
+      for (Map<String, Object> row : rows) {
+        row.put("part", "p" + ((Long) row.get("id") % 3));
+      }
+      t.add(rows);
+      TreeMap<Long, String> model = byId(t);
+      run(
+          t,
+          io,
+          false,
+          "partition drop",
+          () -> t.delete("part IN ('p0', 'p2')"),
+          m -> m.keySet().removeIf(id -> id % 3 != 1),
+          model);
+      run(
+          t,
+          io,
+          true,
+          "delete in a partition",
+          () -> t.delete("part = 'p1' AND id < 40"),
+          m -> m.keySet().removeIf(id -> id < 40),
+          model);
     }
   }
 

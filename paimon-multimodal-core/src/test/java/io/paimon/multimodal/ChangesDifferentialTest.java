@@ -100,6 +100,8 @@ class ChangesDifferentialTest {
         .column("n", DataTypes.INT())
         .partitionKeys("part")
         .option("deletion-vectors.enabled", "true")
+        // Small files, so that a partition holds several row-ID ranges and changes touch some.
+        .option("target-file-size", "1 kb")
         .build();
   }
 
