@@ -36,6 +36,10 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -129,6 +133,9 @@ class ChangesDifferentialTest {
           return "update " + values + " where " + where;
         }
       case 4:
+        if (r.nextBoolean()) {
+          return updateByRowIdBatch(t);
+        }
         {
           Map<Long, Map<String, Object>> byRowId = new HashMap<>();
           StringBuilder sql = new StringBuilder();
@@ -157,6 +164,46 @@ class ChangesDifferentialTest {
       default:
         return merge(t, kind == 9);
     }
+  }
+
+  /**
+   * An update by row ID given as an Arrow batch of {@code _ROW_ID}, score and n (nulls set null).
+   */
+  private String updateByRowIdBatch(Table t) throws SQLException {
+    List<Map<String, Object>> rows = sample(1 + r.nextInt(8));
+    StringBuilder what = new StringBuilder("updateByRowId batch ");
+    try (VectorSchemaRoot batch =
+        VectorSchemaRoot.of(
+            new BigIntVector("_ROW_ID", t.allocator()),
+            new Float8Vector("score", t.allocator()),
+            new IntVector("n", t.allocator()))) {
+      BigIntVector rowId = (BigIntVector) batch.getVector(0);
+      Float8Vector score = (Float8Vector) batch.getVector(1);
+      IntVector n = (IntVector) batch.getVector(2);
+      batch.allocateNew();
+      for (int i = 0; i < rows.size(); i++) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("score", score());
+        values.put("n", n());
+        rowId.setSafe(i, (Long) rows.get(i).get("_ROW_ID"));
+        if (values.get("score") == null) {
+          score.setNull(i);
+        } else {
+          score.setSafe(i, (Double) values.get("score"));
+        }
+        if (values.get("n") == null) {
+          n.setNull(i);
+        } else {
+          n.setSafe(i, (Integer) values.get("n"));
+        }
+        duck.execute(
+            "UPDATE t SET " + assignments(values) + " WHERE id = " + rows.get(i).get("id"));
+        what.append(rows.get(i).get("id")).append('=').append(values).append(' ');
+      }
+      batch.setRowCount(rows.size());
+      t.updateByRowId(batch);
+    }
+    return what.toString();
   }
 
   /**
