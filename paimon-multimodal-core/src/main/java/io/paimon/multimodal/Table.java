@@ -96,6 +96,35 @@ public interface Table {
   Snapshot add(ArrowReader batches);
 
   /**
+   * Replaces rows with {@code rows} in one atomic commit (Paimon's INSERT OVERWRITE): on an
+   * unpartitioned table every row; on a partitioned one only the partitions {@code rows} fall in
+   * (Paimon's option {@code dynamic-partition-overwrite}, default true; with {@code false}, every
+   * partition). The replaced files leave the snapshot (older snapshots and tags keep them) with
+   * their deletion vectors; the new rows get new row IDs. Rows are validated and written before the
+   * commit, so bad input changes nothing. A concurrent commit is merged: the replaced files are
+   * found again on the newer snapshot (rows another writer added to a replaced partition are
+   * replaced too).
+   *
+   * @return the committed snapshot, or the latest one if nothing changed (no rows, dynamic mode)
+   * @throws SchemaException as {@link #add(List)}
+   * @throws IllegalArgumentException if there is nothing to overwrite and no snapshot
+   */
+  Snapshot overwrite(List<Map<String, Object>> rows);
+
+  /**
+   * Replaces the rows of one partition (static overwrite): {@code partition} gives values of some
+   * or all partition keys, every partition matching them is replaced (empty {@code rows} truncate
+   * it). Rows lacking a partition column take the spec's value.
+   *
+   * @throws SchemaException if the table is not partitioned, the spec names a column that is not a
+   *     partition key, or a row has another value for a key of the spec (naming the row)
+   */
+  Snapshot overwrite(List<Map<String, Object>> rows, Map<String, Object> partition);
+
+  /** As {@link #overwrite(List)} for the rows of an Arrow batch (columns matched by name). */
+  Snapshot overwrite(VectorSchemaRoot batch);
+
+  /**
    * Changes the table's schema: every change, in order, against the latest schema, written as one
    * new schema version ({@code schema/schema-<latest+1>}, created atomically). Data files are not
    * rewritten: columns keep their field ids, and files written before the change are read through

@@ -32,6 +32,7 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Deletes;
 import io.paimon.multimodal.internal.change.MergeBuilder;
+import io.paimon.multimodal.internal.change.Overwrites;
 import io.paimon.multimodal.internal.change.Updates;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
@@ -172,6 +173,13 @@ public final class TableImpl implements Table {
   @Override
   public Snapshot add(List<Map<String, Object>> rows) {
     Current at = current;
+    return commit(at, mapRows(at, rows));
+  }
+
+  /**
+   * The rows as a source in schema order, their column names checked before anything is written.
+   */
+  private RowSource mapRows(Current at, List<Map<String, Object>> rows) {
     RowType type = at.state().schema().rowType();
     // Validate column names of every row before writing anything.
     for (int r = 0; r < rows.size(); r++) {
@@ -195,17 +203,36 @@ public final class TableImpl implements Table {
         }
       }
     }
-    return commit(
-        at,
-        writer -> {
-          for (Map<String, Object> row : rows) {
-            Object[] values = new Object[type.fieldCount()];
-            for (int c = 0; c < values.length; c++) {
-              values[c] = row.get(type.fields().get(c).name());
-            }
-            writer.write(values);
-          }
-        });
+    return writer -> {
+      for (Map<String, Object> row : rows) {
+        Object[] values = new Object[type.fieldCount()];
+        for (int c = 0; c < values.length; c++) {
+          values[c] = row.get(type.fields().get(c).name());
+        }
+        writer.write(values);
+      }
+    };
+  }
+
+  @Override
+  public Snapshot overwrite(List<Map<String, Object>> rows) {
+    Current at = current;
+    return Overwrites.overwrite(this, at, mapRows(at, rows)::writeTo, null);
+  }
+
+  @Override
+  public Snapshot overwrite(List<Map<String, Object>> rows, Map<String, Object> partition) {
+    Objects.requireNonNull(partition, "partition");
+    Current at = current;
+    return Overwrites.overwrite(this, at, mapRows(at, rows)::writeTo, partition);
+  }
+
+  @Override
+  public Snapshot overwrite(VectorSchemaRoot batch) {
+    Current at = current;
+    int[] columns = arrowColumns(at, batch);
+    return Overwrites.overwrite(
+        this, at, writer -> writer.write(arrowBatch(batch, columns, 0)), null);
   }
 
   @Override

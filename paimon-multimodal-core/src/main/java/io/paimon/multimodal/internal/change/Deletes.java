@@ -73,7 +73,7 @@ public final class Deletes {
       }
       Committer.Change change =
           partitionsOnly
-              ? new DropPartitions(table, predicate)
+              ? DropPartitions.where(table, predicate)
               : new DeleteByVectors(owner, table, where);
       SnapshotFile committed = committer.commit(change);
       if (committed != null) {

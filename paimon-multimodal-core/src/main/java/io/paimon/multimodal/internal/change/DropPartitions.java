@@ -36,23 +36,52 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A delete whose predicate names only partition keys, as Paimon drops partitions: a DELETE entry
- * for every live file (data and {@code .blob}) of each partition whose values make the predicate
- * TRUE, and the partitions' deletion-vector index files removed from the snapshot; commit kind
- * OVERWRITE. No data file is read. Prepared anew on each attempt, so files a concurrent commit
- * added to a dropped partition are dropped too, and a partition already dropped by another commit
- * is not dropped twice. Thread-safe (stateless between attempts).
+ * A delete whose predicate names only partition keys, as Paimon drops partitions, or an overwrite:
+ * a DELETE entry for every live file (data and {@code .blob}) of each partition the filter picks
+ * (whose values make the predicate TRUE), the partitions' deletion-vector index files removed from
+ * the snapshot, and for an overwrite the new files added; commit kind OVERWRITE. No data file is
+ * read. Prepared anew on each attempt, so files a concurrent commit added to a dropped partition
+ * are dropped too, and a partition already dropped by another commit is not dropped twice.
+ * Thread-safe (stateless between attempts).
  */
 final class DropPartitions implements Committer.Change {
 
+  /** Which partitions a commit replaces, by their serialized BinaryRow and their values. */
+  interface PartitionFilter {
+    boolean replaces(byte[] partition, Object[] values);
+  }
+
   private final TableState table;
-  private final Predicate predicate;
+  private final PartitionFilter filter;
+  private final List<ManifestEntry> adds;
+  private final String describe;
   private final List<String> keys;
   private final List<DataType> types;
 
-  DropPartitions(TableState table, Predicate predicate) {
+  /** A drop of the partitions whose values make {@code predicate} TRUE. */
+  static DropPartitions where(TableState table, Predicate predicate) {
+    List<String> keys = table.schema().partitionKeys();
+    PartitionFilter filter =
+        (partition, values) -> {
+          Map<String, Object> byName = new HashMap<>();
+          for (int i = 0; i < keys.size(); i++) {
+            byName.put(keys.get(i), values[i]);
+          }
+          return predicate.test(byName::get) == Truth.TRUE;
+        };
+    return new DropPartitions(table, filter, List.of(), "drop partitions where " + predicate);
+  }
+
+  /**
+   * Replaces the partitions {@code filter} picks with the new files {@code adds} (an overwrite), in
+   * one commit.
+   */
+  DropPartitions(
+      TableState table, PartitionFilter filter, List<ManifestEntry> adds, String describe) {
     this.table = table;
-    this.predicate = predicate;
+    this.filter = filter;
+    this.adds = List.copyOf(adds);
+    this.describe = describe;
     this.keys = table.schema().partitionKeys();
     List<DataType> t = new ArrayList<>();
     for (String key : keys) {
@@ -63,20 +92,23 @@ final class DropPartitions implements Committer.Change {
 
   @Override
   public Committer.Prepared prepare(SnapshotFile parent, List<String> created) throws IOException {
-    if (parent == null) {
-      return null;
-    }
     Map<ByteBuffer, Boolean> dropped = new HashMap<>();
-    List<ManifestEntry> deletes = new ArrayList<>();
-    for (ManifestEntry e : SnapshotRanges.liveEntries(table, parent)) {
-      if (drops(e.partition(), dropped, "data file " + e.file().fileName())) {
-        deletes.add(
-            new ManifestEntry(
-                FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+    List<ManifestEntry> entries = new ArrayList<>();
+    if (parent != null) {
+      for (ManifestEntry e : SnapshotRanges.liveEntries(table, parent)) {
+        if (drops(e.partition(), dropped, "data file " + e.file().fileName())) {
+          entries.add(
+              new ManifestEntry(
+                  FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+        }
       }
     }
-    if (deletes.isEmpty()) {
+    if (entries.isEmpty() && adds.isEmpty()) {
       return null;
+    }
+    entries.addAll(adds);
+    if (parent == null) {
+      return Committer.Prepared.keepingIndex(entries, table.schemaId(), Deletes.COMMIT_KIND);
     }
     IndexChanges index = IndexChanges.of(table, parent, created);
     for (IndexManifestEntry e : index.deletionVectorFiles()) {
@@ -86,8 +118,8 @@ final class DropPartitions implements Committer.Change {
     }
     return index.changed()
         ? Committer.Prepared.withIndex(
-            deletes, table.schemaId(), Deletes.COMMIT_KIND, index.writeManifest())
-        : Committer.Prepared.keepingIndex(deletes, table.schemaId(), Deletes.COMMIT_KIND);
+            entries, table.schemaId(), Deletes.COMMIT_KIND, index.writeManifest())
+        : Committer.Prepared.keepingIndex(entries, table.schemaId(), Deletes.COMMIT_KIND);
   }
 
   private boolean drops(byte[] partition, Map<ByteBuffer, Boolean> known, String what)
@@ -96,11 +128,7 @@ final class DropPartitions implements Committer.Change {
     Boolean drop = known.get(key);
     if (drop == null) {
       Object[] values = BinaryRows.deserialize(partition, types, what + " _PARTITION");
-      Map<String, Object> byName = new HashMap<>();
-      for (int i = 0; i < keys.size(); i++) {
-        byName.put(keys.get(i), values[i]);
-      }
-      drop = predicate.test(byName::get) == Truth.TRUE;
+      drop = filter.replaces(partition, values);
       known.put(key, drop);
     }
     return drop;
@@ -108,6 +136,6 @@ final class DropPartitions implements Committer.Change {
 
   @Override
   public String toString() {
-    return "drop partitions where " + predicate + " of " + table.name();
+    return describe + " of " + table.name();
   }
 }
