@@ -35,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Paimon 1.4.2 reads our table changes as its own data-evolution reads: updates (partial-column
- * files with {@code _WRITE_COLS} over a range, BLOB columns included) and partition drops give
- * Paimon the same rows and row IDs as us after every step, and the same row-ID ranges.
+ * files with {@code _WRITE_COLS} over a range, BLOB columns included), partition drops and
+ * overwrites give Paimon the same rows and row IDs as us after every step, and the same row-ID
+ * ranges.
  */
 class CrossUpdateTest {
 
@@ -112,6 +113,16 @@ class CrossUpdateTest {
       assertBothRead("round " + round + " after a partition drop", name, table);
       table.update(RandomTables.ID + " < " + rows, Map.of("thumb", new byte[] {7, 7}));
       assertBothRead("round " + round + " after an update of every thumb", name, table);
+      List<Map<String, Object>> replacement = new java.util.ArrayList<>();
+      for (int k = 0; k < 5; k++) {
+        Map<String, Object> row = BlobTables.row(r, rows + 100 + k);
+        row.put(BlobTables.PARTITION, "right");
+        replacement.add(row);
+      }
+      table.overwrite(replacement);
+      assertBothRead("round " + round + " after an overwrite of partition right", name, table);
+      table.overwrite(List.of(BlobTables.row(r, rows + 200)));
+      assertBothRead("round " + round + " after a second overwrite", name, table);
     }
   }
 }
