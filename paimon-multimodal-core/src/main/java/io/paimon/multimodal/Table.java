@@ -222,6 +222,24 @@ public interface Table {
   /** As {@link #merge(List, String...)} for the rows of an Arrow batch (read when committing). */
   Merge merge(VectorSchemaRoot source, String... on);
 
+  /**
+   * Expires old snapshots as Paimon does (see {@link ExpireOptions}): the oldest snapshots beyond
+   * the retention leave the table, and the files only they reference (data and {@code .blob} files,
+   * deletion vectors, manifests) are deleted; the latest snapshot and every file a remaining
+   * snapshot or a tag references stay, so a tagged snapshot stays readable through its tag. A run
+   * killed midway leaves the remaining snapshots and tags readable, and the next run finishes the
+   * job. Not meant to run concurrently with another expiry of the same table.
+   *
+   * @return the expired snapshot ids, ascending (empty if none)
+   * @throws SchemaException if a retention option of the table does not parse
+   */
+  List<Long> expireSnapshots(ExpireOptions options);
+
+  /** As {@link #expireSnapshots(ExpireOptions)} with the table's own retention options. */
+  default List<Long> expireSnapshots() {
+    return expireSnapshots(ExpireOptions.defaults());
+  }
+
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();
 

@@ -17,17 +17,14 @@
  */
 package io.paimon.multimodal.internal;
 
-import io.paimon.multimodal.internal.paimon.DataFileMeta;
-import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
-import io.paimon.multimodal.internal.paimon.ManifestEntry;
-import io.paimon.multimodal.internal.paimon.ManifestMeta;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.paimon.TagFile;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -48,7 +45,7 @@ final class OrphanFiles {
   }
 
   List<String> remove(Duration olderThan) throws IOException {
-    Set<String> referenced = new HashSet<>();
+    Map<String, String> refs = new HashMap<>();
     List<SnapshotFile> snapshots = new ArrayList<>();
     for (long id : state.snapshots().ids()) {
       snapshots.add(state.snapshots().read(id));
@@ -57,9 +54,11 @@ final class OrphanFiles {
       Optional<TagFile> t = state.tags().readFile(tag);
       t.ifPresent(f -> snapshots.add(f.snapshot()));
     }
+    ReferencedFiles files = new ReferencedFiles(state);
     for (SnapshotFile s : snapshots) {
-      reference(s, referenced);
+      files.collect(s, refs);
     }
+    Set<String> referenced = refs.keySet();
     long cutoff = System.currentTimeMillis() - olderThan.toMillis();
     List<String> deleted = new ArrayList<>();
     List<String> dirs =
@@ -87,26 +86,6 @@ final class OrphanFiles {
     }
     state.io().deleteFiles(deleted);
     return deleted;
-  }
-
-  private void reference(SnapshotFile s, Set<String> referenced) throws IOException {
-    for (String list : List.of(s.baseManifestList(), s.deltaManifestList())) {
-      referenced.add(list);
-      for (ManifestMeta m : state.manifests().readList(list)) {
-        referenced.add(m.fileName());
-        for (ManifestEntry e : state.manifests().readManifest(m.fileName())) {
-          DataFileMeta f = e.file();
-          referenced.add(f.fileName());
-          referenced.addAll(f.extraFiles());
-        }
-      }
-    }
-    if (s.indexManifest() != null) {
-      referenced.add(s.indexManifest());
-      for (IndexManifestEntry e : state.manifests().readIndexManifest(s.indexManifest())) {
-        referenced.add(e.fileName());
-      }
-    }
   }
 
   /** The bucket directories under {@code dir}, {@code depth} partition levels down. */

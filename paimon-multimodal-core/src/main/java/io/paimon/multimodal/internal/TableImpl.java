@@ -18,6 +18,7 @@
 package io.paimon.multimodal.internal;
 
 import io.paimon.multimodal.CommitConflictException;
+import io.paimon.multimodal.ExpireOptions;
 import io.paimon.multimodal.Merge;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
@@ -33,6 +34,7 @@ import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Deletes;
 import io.paimon.multimodal.internal.change.MergeBuilder;
 import io.paimon.multimodal.internal.change.Overwrites;
+import io.paimon.multimodal.internal.change.SnapshotExpiry;
 import io.paimon.multimodal.internal.change.Updates;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
@@ -342,6 +344,12 @@ public final class TableImpl implements Table {
   @Override
   public Merge merge(VectorSchemaRoot source, String... on) {
     return MergeBuilder.of(this, () -> current, source, on);
+  }
+
+  @Override
+  public List<Long> expireSnapshots(ExpireOptions options) {
+    Objects.requireNonNull(options, "options");
+    return SnapshotExpiry.expire(state(), options);
   }
 
   @Override
