@@ -268,6 +268,40 @@ public interface Table {
    */
   Tag createTag(String name, long snapshotId);
 
+  /**
+   * Tags a snapshot for a while: snapshot expiry deletes the tag once {@code timeRetained} has
+   * passed since now (Paimon's {@code tagTimeRetained}).
+   *
+   * @throws IllegalArgumentException if the tag exists or the duration is negative
+   * @throws SnapshotNotFoundException if the snapshot does not exist
+   */
+  Tag createTag(String name, long snapshotId, Duration timeRetained);
+
+  /**
+   * Renames a tag (the new tag is created first, then the old one deleted).
+   *
+   * @throws IllegalArgumentException if {@code from} does not exist or {@code to} does
+   */
+  void renameTag(String from, String to);
+
+  /**
+   * Makes snapshot {@code snapshotId} the latest again, as Paimon's rollback: newer snapshots and
+   * the tags pinning them are deleted with the files only they referenced. Not safe against
+   * concurrent writers.
+   *
+   * @throws SnapshotNotFoundException if the snapshot does not exist (expired or never written)
+   */
+  void rollbackTo(long snapshotId);
+
+  /**
+   * Rolls back to the snapshot a tag pins, restoring that snapshot from the tag if expiry removed
+   * it; as {@link #rollbackTo(long)} otherwise.
+   *
+   * @return the id of the snapshot now latest
+   * @throws IllegalArgumentException if there is no such tag
+   */
+  long rollbackTo(String tag);
+
   /** Points a tag (new or existing) at a snapshot. */
   Tag replaceTag(String name, long snapshotId);
 

@@ -17,7 +17,9 @@
  */
 package io.paimon.multimodal;
 
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /** A named pin of a snapshot. Immutable and thread-safe. */
 public final class Tag {
@@ -25,12 +27,27 @@ public final class Tag {
   private final String name;
   private final long snapshotId;
   private final long createdMillis;
+  private final Duration timeRetained;
 
-  /** Creates a tag value. */
+  /** Creates a tag value without a retention time. */
   public Tag(String name, long snapshotId, long createdMillis) {
+    this(name, snapshotId, createdMillis, null);
+  }
+
+  /** Creates a tag value; {@code timeRetained} null for a tag kept until deleted. */
+  public Tag(String name, long snapshotId, long createdMillis, Duration timeRetained) {
     this.name = Objects.requireNonNull(name, "name");
     this.snapshotId = snapshotId;
     this.createdMillis = createdMillis;
+    this.timeRetained = timeRetained;
+  }
+
+  /**
+   * How long after its creation the tag is kept (Paimon's {@code tagTimeRetained}): snapshot expiry
+   * deletes it once that has passed. Empty for a tag kept until deleted.
+   */
+  public Optional<Duration> timeRetained() {
+    return Optional.ofNullable(timeRetained);
   }
 
   /** The tag name. */

@@ -259,6 +259,71 @@ class ExpireSnapshotsTest {
     }
   }
 
+  @Test
+  void rollbackToASnapshotOrATagDropsNewerSnapshotsTagsAndFiles() throws Exception {
+    try (Connection conn = Multimodal.connect(dir.toString())) {
+      Table t = conn.createTable("rb", schema(), false);
+      history(t, new Random(9), 8);
+      Map<String, List<String>> before = contents(t);
+      long target = 4;
+      t.createTag("keep", 3);
+      t.createTag("newer", 6);
+      t.rollbackTo(target);
+      assertThat(t.latestSnapshot().get().id()).isEqualTo(target);
+      assertThat(t.snapshots()).hasSize((int) target);
+      assertThat(rows(t, t.scan())).isEqualTo(before.get("snapshot " + target));
+      assertThat(t.tags()).extracting(Tag::name).contains("keep").doesNotContain("newer");
+      assertThat(storedFiles(t)).isEqualTo(referenced(t));
+      // Commits go on from the rolled-back snapshot's next row ID.
+      Snapshot next = t.add(List.of(Map.of("id", 500L, "part", "a")));
+      assertThat(next.id()).isEqualTo(target + 1);
+      assertThat(rows(t, t.takeRowIds(t.snapshot(target).nextRowId()))).hasSize(1);
+
+      // A tag whose snapshot expired is restored from the tag.
+      t.add(List.of(Map.of("id", 501L, "part", "b")));
+      t.expireSnapshots(ExpireOptions.builder().retainMin(1).olderThan(Duration.ZERO).build());
+      assertThat(t.snapshots()).hasSize(1);
+      assertThat(t.rollbackTo("keep")).isEqualTo(3);
+      assertThat(rows(t, t.scan())).isEqualTo(before.get("snapshot 3"));
+      assertThat(t.snapshots()).extracting(Snapshot::id).containsExactly(3L);
+      assertThatThrownBy(() -> t.rollbackTo(99)).isInstanceOf(SnapshotNotFoundException.class);
+      assertThatThrownBy(() -> t.rollbackTo("nope")).isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void tagsWithARetentionTimeExpireAndTagsRename() throws Exception {
+    try (Connection conn = Multimodal.connect(dir.toString())) {
+      Table t = conn.createTable("tr", TestTables.idName(), false);
+      for (int i = 0; i < 4; i++) {
+        t.add(TestTables.rows(i, 1));
+      }
+      Tag brief = t.createTag("brief", 1, Duration.ZERO);
+      assertThat(brief.timeRetained()).contains(Duration.ZERO);
+      t.createTag("long", 2, Duration.ofDays(30));
+      t.createTag("forever", 3);
+      assertThat(t.tags())
+          .filteredOn(x -> x.name().equals("long"))
+          .singleElement()
+          .satisfies(x -> assertThat(x.timeRetained()).contains(Duration.ofDays(30)));
+      Thread.sleep(5);
+      t.expireSnapshots(ExpireOptions.builder().retainMin(1).olderThan(Duration.ZERO).build());
+      assertThat(t.tags()).extracting(Tag::name).containsExactlyInAnyOrder("long", "forever");
+      assertThat(t.scan().tag("long").count()).isEqualTo(2);
+      t.renameTag("long", "release");
+      assertThat(t.tags()).extracting(Tag::name).containsExactlyInAnyOrder("release", "forever");
+      assertThat(t.scan().tag("release").count()).isEqualTo(2);
+      assertThatThrownBy(() -> t.renameTag("long", "x"))
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> t.renameTag("release", "forever"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("already has a tag 'forever'");
+      assertThatThrownBy(() -> t.createTag("neg", 1, Duration.ofSeconds(-1)))
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThat(storedFiles(t)).isEqualTo(referenced(t));
+    }
+  }
+
   /** Fails the k-th file deletion (and every one after it, until reset). */
   private static final class KillingFileIO extends ForwardingFileIO {
     final AtomicInteger deletions = new AtomicInteger();

@@ -34,6 +34,7 @@ import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Deletes;
 import io.paimon.multimodal.internal.change.MergeBuilder;
 import io.paimon.multimodal.internal.change.Overwrites;
+import io.paimon.multimodal.internal.change.Rollback;
 import io.paimon.multimodal.internal.change.SnapshotExpiry;
 import io.paimon.multimodal.internal.change.Updates;
 import io.paimon.multimodal.internal.commit.Committer;
@@ -421,6 +422,58 @@ public final class TableImpl implements Table {
       throw new UncheckedIOException(e);
     }
     return tag;
+  }
+
+  @Override
+  public Tag createTag(String tagName, long snapshotId, Duration timeRetained) {
+    Names.checkObjectName("tag", tagName);
+    Objects.requireNonNull(timeRetained, "timeRetained");
+    if (timeRetained.isNegative()) {
+      throw new IllegalArgumentException("timeRetained must not be negative, got " + timeRetained);
+    }
+    SnapshotFile snapshot = snapshotFile(snapshotId);
+    try {
+      if (!state().tags().create(tagName, snapshot, timeRetained)) {
+        throw new IllegalArgumentException(
+            "table '"
+                + name()
+                + "' already has a tag '"
+                + tagName
+                + "'; use replaceTag to move it");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Tag(tagName, snapshotId, System.currentTimeMillis(), timeRetained);
+  }
+
+  @Override
+  public void renameTag(String from, String to) {
+    Names.checkObjectName("tag", from);
+    Names.checkObjectName("tag", to);
+    try {
+      Optional<io.paimon.multimodal.internal.paimon.TagFile> tag = state().tags().readFile(from);
+      if (tag.isEmpty()) {
+        throw new IllegalArgumentException("table '" + name() + "' has no tag '" + from + "'");
+      }
+      if (!state().tags().create(to, tag.get().snapshot(), tag.get().tagTimeRetained())) {
+        throw new IllegalArgumentException("table '" + name() + "' already has a tag '" + to + "'");
+      }
+      state().tags().delete(from);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void rollbackTo(long snapshotId) {
+    Rollback.toSnapshot(state(), snapshotId);
+  }
+
+  @Override
+  public long rollbackTo(String tag) {
+    Names.checkObjectName("tag", tag);
+    return Rollback.toTag(state(), tag);
   }
 
   @Override

@@ -39,13 +39,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Snapshot expiry as Paimon does it: the oldest snapshots beyond the retention are expired, and the
- * files only they reference (data, {@code .blob} and extra files, index files, manifests, manifest
- * lists, index manifests) are deleted, never a file a remaining snapshot or a tag references. Files
- * go first and snapshot files last, oldest first, then the {@code EARLIEST} hint: a run killed
- * midway leaves every remaining snapshot and tag readable (the half-expired snapshots are still
- * listed), and a later run computes the same expiry again and deletes what is left. Files of
- * commits in flight are never touched (only files of expired snapshots are deleted). Stateless.
+ * Snapshot expiry as Paimon does it: tags past their retention time are deleted, the oldest
+ * snapshots beyond the retention are expired, and the files only they reference (data, {@code
+ * .blob} and extra files, index files, manifests, manifest lists, index manifests) are deleted,
+ * never a file a remaining snapshot or a tag references. Files go first and snapshot files last,
+ * oldest first, then the {@code EARLIEST} hint: a run killed midway leaves every remaining snapshot
+ * and tag readable (the half-expired snapshots are still listed), and a later run computes the same
+ * expiry again and deletes what is left. Files of commits in flight are never touched (only files
+ * of expired snapshots are deleted). Stateless.
  */
 public final class SnapshotExpiry {
 
@@ -87,6 +88,7 @@ public final class SnapshotExpiry {
 
   private static List<Long> run(TableState table, int retainMin, int retainMax, Duration olderThan)
       throws IOException {
+    expireTags(table);
     List<Long> ids = table.snapshots().ids();
     long cutoff = System.currentTimeMillis() - olderThan.toMillis();
     List<SnapshotFile> expired = new ArrayList<>();
@@ -150,6 +152,21 @@ public final class SnapshotExpiry {
         out.get(out.size() - 1),
         files.size() + metadata.size());
     return out;
+  }
+
+  /** Deletes the tags whose retention time has passed (Paimon's tag expiry). */
+  private static void expireTags(TableState table) throws IOException {
+    java.time.LocalDateTime now = java.time.LocalDateTime.now();
+    for (String tag : table.tags().names()) {
+      Optional<TagFile> t = table.tags().readFile(tag);
+      if (t.isPresent()
+          && t.get().tagTimeRetained() != null
+          && t.get().tagCreateTime() != null
+          && t.get().tagCreateTime().plus(t.get().tagTimeRetained()).isBefore(now)) {
+        table.tags().delete(tag);
+        LOG.debug("{}: tag '{}' expired", table.paths().root(), tag);
+      }
+    }
   }
 
   /** Deletes the files that are still there (a rerun after a kill finds some gone). */

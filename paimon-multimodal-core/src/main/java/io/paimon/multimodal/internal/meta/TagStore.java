@@ -51,6 +51,17 @@ public final class TagStore {
     return io.createIfAbsent(paths.tagFile(name), TagJson.write(new TagFile(snapshot, null, null)));
   }
 
+  /**
+   * Creates a tag of {@code snapshot} created now and kept for {@code retained} (null: until
+   * deleted); false if one of that name exists.
+   */
+  public boolean create(String name, SnapshotFile snapshot, java.time.Duration retained)
+      throws IOException {
+    return io.createIfAbsent(
+        paths.tagFile(name),
+        TagJson.write(new TagFile(snapshot, java.time.LocalDateTime.now(), retained)));
+  }
+
   /** Creates or replaces a tag atomically. */
   public void replace(String name, SnapshotFile snapshot) throws IOException {
     io.overwrite(paths.tagFile(name), TagJson.write(new TagFile(snapshot, null, null)));
@@ -93,7 +104,7 @@ public final class TagStore {
         created = t.snapshot().timeMillis();
       }
     }
-    return Optional.of(new Tag(name, t.snapshot().id(), created));
+    return Optional.of(new Tag(name, t.snapshot().id(), created, t.tagTimeRetained()));
   }
 
   public List<Tag> list() throws IOException {
