@@ -240,6 +240,18 @@ public interface Table {
     return expireSnapshots(ExpireOptions.defaults());
   }
 
+  /**
+   * Compacts the latest snapshot as Paimon compacts a data-evolution table, keeping every row's
+   * {@code _ROW_ID}: within each partition, runs of adjacent small row-ID ranges, and ranges with
+   * update files (from {@link #update}), are rewritten as full files (up to {@code
+   * target-file-size} per run) with the same row IDs, in one COMPACT commit. Ranges with deleted
+   * rows are left as they are (see docs/changes.md). Scans read the same rows before and after.
+   *
+   * @return the committed snapshot, or the latest one if there was nothing to compact
+   * @throws IllegalArgumentException if the table has no snapshot
+   */
+  Snapshot compact();
+
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();
 

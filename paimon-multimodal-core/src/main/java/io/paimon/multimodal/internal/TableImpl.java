@@ -31,6 +31,7 @@ import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.change.ChangeContext;
+import io.paimon.multimodal.internal.change.Compaction;
 import io.paimon.multimodal.internal.change.Deletes;
 import io.paimon.multimodal.internal.change.MergeBuilder;
 import io.paimon.multimodal.internal.change.Overwrites;
@@ -351,6 +352,11 @@ public final class TableImpl implements Table {
   public List<Long> expireSnapshots(ExpireOptions options) {
     Objects.requireNonNull(options, "options");
     return SnapshotExpiry.expire(state(), options);
+  }
+
+  @Override
+  public Snapshot compact() {
+    return Compaction.compact(this, current);
   }
 
   @Override

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Paimon 1.4.2 reads our table changes as its own data-evolution reads: updates (partial-column
- * files with {@code _WRITE_COLS} over a range, BLOB columns included), partition drops and
- * overwrites give Paimon the same rows and row IDs as us after every step, and the same row-ID
+ * files with {@code _WRITE_COLS} over a range, BLOB columns included), partition drops, overwrites
+ * and compactions give Paimon the same rows and row IDs as us after every step, and the same row-ID
  * ranges.
  */
 class CrossUpdateTest {
@@ -121,6 +121,9 @@ class CrossUpdateTest {
       }
       table.overwrite(replacement);
       assertBothRead("round " + round + " after an overwrite of partition right", name, table);
+      table.update(RandomTables.ID + " = " + (rows + 102), Map.of("caption", "before compaction"));
+      table.compact();
+      assertBothRead("round " + round + " after compaction", name, table);
       table.overwrite(List.of(BlobTables.row(r, rows + 200)));
       assertBothRead("round " + round + " after a second overwrite", name, table);
     }

@@ -166,6 +166,7 @@ public record DataFileMeta(
     private long minSequenceNumber;
     private long maxSequenceNumber;
     private Long firstRowId;
+    private Integer fileSource;
     private final DataFileMeta from;
 
     private Builder(DataFileMeta from) {
@@ -176,6 +177,13 @@ public record DataFileMeta(
       this.minSequenceNumber = from.minSequenceNumber;
       this.maxSequenceNumber = from.maxSequenceNumber;
       this.firstRowId = from.firstRowId;
+      this.fileSource = from.fileSource;
+    }
+
+    /** {@link #SOURCE_APPEND} or {@link #SOURCE_COMPACT}. */
+    public Builder fileSource(Integer source) {
+      this.fileSource = source;
+      return this;
     }
 
     public Builder fileName(String name) {
@@ -222,7 +230,7 @@ public record DataFileMeta(
           from.creationTimeMillis,
           from.deleteRowCount,
           from.embeddedIndex,
-          from.fileSource,
+          fileSource,
           from.valueStatsCols,
           from.externalPath,
           firstRowId,
