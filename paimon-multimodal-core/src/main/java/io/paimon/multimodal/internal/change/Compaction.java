@@ -26,12 +26,10 @@ import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.FileKind;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
-import io.paimon.multimodal.internal.paimon.PartitionPath;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
 import io.paimon.multimodal.internal.write.TableWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
-import io.paimon.types.DataType;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -192,7 +190,7 @@ public final class Compaction implements Committer.Change {
     long end = run.get(run.size() - 1).range().endRowId();
     RowType type = table.schema().rowType();
     TableWriter writer =
-        new TableWriter(table, unrolled(), first.partition(), partitionPath(first));
+        new TableWriter(table, unrolled(), first.partition(), first.partitionPath(table));
     try {
       long expected = start;
       try (ArrowReader reader =
@@ -270,20 +268,6 @@ public final class Compaction implements Committer.Change {
     o.put(WriteOptions.TARGET_FILE_SIZE, Long.toString(Long.MAX_VALUE / 4));
     o.put(WriteOptions.BLOB_TARGET_FILE_SIZE, Long.toString(Long.MAX_VALUE / 4));
     return WriteOptions.of(o);
-  }
-
-  private String partitionPath(SnapshotRanges.Range range) {
-    List<String> keys = table.schema().partitionKeys();
-    List<DataType> types = new ArrayList<>();
-    for (String key : keys) {
-      types.add(table.schema().columnType(key));
-    }
-    return PartitionPath.of(
-        keys,
-        types,
-        range.partitionValues(),
-        table.options().partitionDefaultName(),
-        table.options().legacyPartitionName());
   }
 
   @Override

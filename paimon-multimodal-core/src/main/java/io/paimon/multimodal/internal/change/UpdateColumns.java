@@ -24,7 +24,6 @@ import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.PaimonFormatException;
-import io.paimon.multimodal.internal.paimon.PartitionPath;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
 import io.paimon.multimodal.internal.write.RangeWriter;
@@ -201,7 +200,7 @@ final class UpdateColumns implements Committer.Change {
             table,
             options,
             range.partition(),
-            partitionPath(range),
+            range.partitionPath(table),
             range.firstRowId(),
             range.rowCount(),
             columns);
@@ -344,20 +343,6 @@ final class UpdateColumns implements Committer.Change {
       }
     }
     return filler;
-  }
-
-  private String partitionPath(SnapshotRanges.Range range) {
-    List<String> keys = table.schema().partitionKeys();
-    List<DataType> types = new ArrayList<>();
-    for (String key : keys) {
-      types.add(table.schema().columnType(key));
-    }
-    return PartitionPath.of(
-        keys,
-        types,
-        range.partitionValues(),
-        table.options().partitionDefaultName(),
-        table.options().legacyPartitionName());
   }
 
   @Override

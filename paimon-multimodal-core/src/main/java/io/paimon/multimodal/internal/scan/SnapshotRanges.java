@@ -20,7 +20,9 @@ package io.paimon.multimodal.internal.scan;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
+import io.paimon.multimodal.internal.paimon.PartitionPath;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.types.DataType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,6 +63,21 @@ public final class SnapshotRanges {
     /** The row ID after the range. */
     public long endRowId() {
       return firstRowId + rowCount;
+    }
+
+    /** The directory of the range's partition, relative to the table's data root. */
+    public String partitionPath(TableState table) {
+      List<String> keys = table.schema().partitionKeys();
+      List<DataType> types = new ArrayList<>();
+      for (String key : keys) {
+        types.add(table.schema().columnType(key));
+      }
+      return PartitionPath.of(
+          keys,
+          types,
+          partitionValues,
+          table.options().partitionDefaultName(),
+          table.options().legacyPartitionName());
     }
   }
 
