@@ -243,14 +243,30 @@ public interface Table {
   /**
    * Compacts the latest snapshot as Paimon compacts a data-evolution table, keeping every row's
    * {@code _ROW_ID}: within each partition, runs of adjacent small row-ID ranges, and ranges with
-   * update files (from {@link #update}), are rewritten as full files (up to {@code
-   * target-file-size} per run) with the same row IDs, in one COMPACT commit. Ranges with deleted
-   * rows are left as they are (see docs/changes.md). Scans read the same rows before and after.
+   * update files (from {@link #update}), get one new data file each (up to {@code target-file-size}
+   * per run) with the same row IDs, in one COMPACT commit. {@code .blob} files are kept, not copied
+   * (the ones updates replaced are dropped); deleted rows stay in the new file under their moved
+   * deletion vector. Scans read the same rows before and after. Same as {@code
+   * compact(CompactOptions.defaults())}.
    *
    * @return the committed snapshot, or the latest one if there was nothing to compact
    * @throws IllegalArgumentException if the table has no snapshot
    */
-  Snapshot compact();
+  default Snapshot compact() {
+    return compact(CompactOptions.defaults());
+  }
+
+  /**
+   * Compacts the latest snapshot as {@link #compact()} does, or, with {@link
+   * CompactOptions#applyDeletions()}, rewrites the row-ID ranges holding deleted rows without them
+   * (their BLOB payloads copied), so that the surviving rows of those ranges get new row IDs; one
+   * COMPACT commit either way. Older snapshots still read their rows under the old row IDs until
+   * they expire.
+   *
+   * @return the committed snapshot, or the latest one if there was nothing to compact
+   * @throws IllegalArgumentException if the table has no snapshot
+   */
+  Snapshot compact(CompactOptions options);
 
   /** The latest snapshot, or empty for a table without commits. */
   Optional<Snapshot> latestSnapshot();

@@ -18,6 +18,7 @@
 package io.paimon.multimodal.internal;
 
 import io.paimon.multimodal.CommitConflictException;
+import io.paimon.multimodal.CompactOptions;
 import io.paimon.multimodal.ExpireOptions;
 import io.paimon.multimodal.Merge;
 import io.paimon.multimodal.Scan;
@@ -355,8 +356,9 @@ public final class TableImpl implements Table {
   }
 
   @Override
-  public Snapshot compact() {
-    return Compaction.compact(this, current);
+  public Snapshot compact(CompactOptions options) {
+    Objects.requireNonNull(options, "options");
+    return Compaction.compact(this, current, options);
   }
 
   @Override

@@ -17,57 +17,69 @@
  */
 package io.paimon.multimodal.internal.change;
 
+import io.paimon.multimodal.CompactOptions;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.arrow.ArrowValues;
+import io.paimon.multimodal.internal.StorageTypes;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
-import io.paimon.multimodal.internal.paimon.FileKind;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
-import io.paimon.multimodal.internal.write.TableWriter;
+import io.paimon.multimodal.internal.write.RangeWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
- * {@link Table#compact()}: data-evolution compaction that keeps every row's {@code _ROW_ID}. Within
- * a partition, runs of adjacent row-ID ranges (consecutive row IDs) whose files are small or that
- * hold update files ({@code _WRITE_COLS} files or newer {@code .blob} files of a column) are read
- * whole and written again as full files (every column, BLOB payloads copied) with the same first
- * row ID, replacing all their files in one COMPACT commit. A run's size is bounded by {@code
- * target-file-size}. Ranges with deletion vectors are left as they are: their deleted rows still
- * hold positions (row IDs) that a compacted file without a physical {@code _ROW_ID} column could
- * not keep. Prepared anew on each attempt. Thread-safe (stateless between attempts).
+ * {@link Table#compact()}: data-evolution compaction that keeps every row's {@code _ROW_ID}, as
+ * Paimon 2.x compacts without materializing deletion vectors. Within a partition, runs of adjacent
+ * row-ID ranges (consecutive row IDs, up to {@code target-file-size}) that are small or hold update
+ * files ({@code _WRITE_COLS} files, newer {@code .blob} files of a column) get one new data file of
+ * every column not kept in {@code .blob} files, covering the run with its first row ID, deleted
+ * rows included so that every row keeps its position. The {@code .blob} files a read takes are kept
+ * (they chain along the new range); the ones updates replaced, and every old data file, are
+ * dropped, and the ranges' deletion vectors move to the new file, shifted by each range's offset,
+ * all in one COMPACT commit. Adjacent ranges join a run only when the same columns come from {@code
+ * .blob} files in both, so that every chain covers the whole run. Prepared anew on each attempt.
+ * Thread-safe (stateless between attempts).
  */
 public final class Compaction implements Committer.Change {
 
   static final String COMMIT_KIND = "COMPACT";
 
-  private final Table owner;
   private final TableState table;
   private final WriteOptions options;
 
-  Compaction(Table owner, TableState table, WriteOptions options) {
-    this.owner = owner;
+  private Compaction(TableState table, WriteOptions options) {
     this.table = table;
     this.options = options;
   }
 
   /** Compacts {@code owner}; the latest snapshot if there was nothing to compact. */
-  public static Snapshot compact(Table owner, ChangeContext at) {
+  public static Snapshot compact(Table owner, ChangeContext at, CompactOptions options) {
+    Committer.Change change =
+        options.applyDeletions()
+            ? new ApplyDeletions(owner, at.state(), at.writeOptions())
+            : new Compaction(at.state(), at.writeOptions());
     try {
-      SnapshotFile committed =
-          at.committer().commit(new Compaction(owner, at.state(), at.writeOptions()));
+      SnapshotFile committed = at.committer().commit(change);
       if (committed != null) {
         return committed.snapshot();
       }
@@ -82,145 +94,170 @@ public final class Compaction implements Committer.Change {
     }
   }
 
-  /** One row-ID range with its live files. */
-  private record Range(SnapshotRanges.Range range, List<ManifestEntry> files, long bytes) {}
-
   @Override
   public Committer.Prepared prepare(SnapshotFile parent, List<String> created) throws IOException {
     if (parent == null) {
       return null;
     }
-    List<SnapshotRanges.Range> ranges = SnapshotRanges.ranges(table, parent);
-    List<ManifestEntry> live = SnapshotRanges.liveEntries(table, parent);
-    live.sort((a, b) -> Long.compare(a.file().requireFirstRowId(), b.file().requireFirstRowId()));
-    List<Range> all = new ArrayList<>();
-    int f = 0;
-    for (SnapshotRanges.Range r : ranges) {
-      List<ManifestEntry> files = new ArrayList<>();
-      long bytes = 0;
-      while (f < live.size() && live.get(f).file().requireFirstRowId() < r.endRowId()) {
-        files.add(live.get(f));
-        bytes += live.get(f).file().fileSize();
-        f++;
-      }
-      all.add(new Range(r, files, bytes));
+    int[] columns = fileColumns();
+    if (columns.length == 0) {
+      return null;
     }
-    long target = options.targetFileSize();
     List<ManifestEntry> entries = new ArrayList<>();
-    int i = 0;
-    while (i < all.size()) {
-      if (!compactable(all.get(i), parent)) {
-        i++;
+    Set<String> dropped = new HashSet<>();
+    Map<String, RoaringBitmap> moved = new HashMap<>();
+    Map<String, byte[]> partitionOf = new HashMap<>();
+    for (List<RunPlanner.Range> run :
+        RunPlanner.runs(
+            RunPlanner.ranges(table, parent),
+            options.targetFileSize(),
+            r -> true,
+            (a, b) -> sameBlobColumns(a.range(), b.range()))) {
+      if (!worthRewriting(run)) {
         continue;
       }
-      int j = i + 1;
-      long bytes = all.get(i).bytes();
-      while (j < all.size()
-          && compactable(all.get(j), parent)
-          && Arrays.equals(all.get(j).range().partition(), all.get(i).range().partition())
-          && all.get(j).range().firstRowId() == all.get(j - 1).range().endRowId()
-          && bytes + all.get(j).bytes() <= target) {
-        bytes += all.get(j).bytes();
-        j++;
+      ManifestEntry file = rewrite(parent, run, columns, created);
+      entries.add(file);
+      Set<String> kept = new HashSet<>();
+      RoaringBitmap deleted = new RoaringBitmap();
+      long start = run.get(0).range().firstRowId();
+      for (RunPlanner.Range r : run) {
+        for (List<String> chain : r.range().blobChains()) {
+          if (chain != null) {
+            kept.addAll(chain);
+          }
+        }
+        if (r.range().deleted() != null) {
+          int offset = (int) (r.range().firstRowId() - start);
+          r.range().deleted().forEach((int p) -> deleted.add(p + offset));
+        }
       }
-      List<Range> run = all.subList(i, j);
-      if (worthRewriting(run)) {
-        entries.addAll(rewrite(parent, run, created));
+      entries.addAll(RunPlanner.deletes(run, e -> kept.contains(e.file().fileName())));
+      dropped.addAll(RunPlanner.normalFiles(run));
+      if (!deleted.isEmpty()) {
+        moved.put(file.file().fileName(), deleted);
+        partitionOf.put(file.file().fileName(), file.partition());
       }
-      i = j;
     }
-    return entries.isEmpty()
-        ? null
+    if (entries.isEmpty()) {
+      return null;
+    }
+    IndexChanges index = IndexChanges.of(table, parent, created);
+    index.changeVectors(dropped, moved, partitionOf);
+    return index.changed()
+        ? Committer.Prepared.withIndex(
+            entries, table.schemaId(), COMMIT_KIND, index.writeManifest())
         : Committer.Prepared.keepingIndex(entries, table.schemaId(), COMMIT_KIND);
   }
 
-  /** A range without deletion vectors. */
-  private boolean compactable(Range r, SnapshotFile parent) throws IOException {
-    return !deletedIn(r, parent);
-  }
-
-  private boolean deletedIn(Range r, SnapshotFile parent) throws IOException {
-    if (parent.indexManifest() == null) {
-      return false;
+  /** The table columns the new data files hold: every column not stored in {@code .blob} files. */
+  private int[] fileColumns() {
+    RowType type = table.schema().rowType();
+    List<Integer> out = new ArrayList<>();
+    for (int c = 0; c < type.fieldCount(); c++) {
+      if (!StorageTypes.containsBlob(type.typeAt(c))
+          || table.options().descriptorFields().contains(type.fields().get(c).name())) {
+        out.add(c);
+      }
     }
-    long live =
-        owner
-            .scan()
-            .snapshot(parent.id())
-            .where(
-                Schema.ROW_ID
-                    + " >= "
-                    + r.range().firstRowId()
-                    + " AND "
-                    + Schema.ROW_ID
-                    + " < "
-                    + r.range().endRowId())
-            .count();
-    return live != r.range().rowCount();
+    return out.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  /** More than one range, or a range of several files of a column (update files). */
-  private boolean worthRewriting(List<Range> run) {
+  /** Whether the same columns come from {@code .blob} files in both ranges. */
+  private static boolean sameBlobColumns(SnapshotRanges.Range a, SnapshotRanges.Range b) {
+    for (int c = 0; c < a.blobChains().size(); c++) {
+      if ((a.blobChains().get(c) == null) != (b.blobChains().get(c) == null)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * More than one range, or a range of several data files, or with replaced {@code .blob} files.
+   */
+  private static boolean worthRewriting(List<RunPlanner.Range> run) {
     if (run.size() > 1) {
       return true;
     }
-    List<ManifestEntry> files = run.get(0).files();
+    RunPlanner.Range r = run.get(0);
+    Set<String> chained = new HashSet<>();
+    for (List<String> chain : r.range().blobChains()) {
+      if (chain != null) {
+        chained.addAll(chain);
+      }
+    }
     int normals = 0;
-    List<String> blobColumns = new ArrayList<>();
-    for (ManifestEntry e : files) {
-      DataFileMeta m = e.file();
-      if (m.isBlobFile()) {
-        String column = m.writeCols() == null ? "" : String.join(",", m.writeCols());
-        if (blobColumns.contains(column) && m.firstRowId() == run.get(0).range().firstRowId()) {
-          return true;
-        }
-        blobColumns.add(column);
-      } else {
+    for (ManifestEntry e : r.files()) {
+      if (!e.file().isBlobFile()) {
         normals++;
+      } else if (!chained.contains(e.file().fileName())) {
+        return true;
       }
     }
     return normals > 1;
   }
 
-  /** Reads the run's rows in row-ID order and writes them as full files with the same row IDs. */
-  private List<ManifestEntry> rewrite(SnapshotFile parent, List<Range> run, List<String> created)
+  /**
+   * Reads the run's rows (deleted ones too) in row-ID order and writes their {@code columns} as one
+   * data file with the run's first row ID.
+   */
+  private ManifestEntry rewrite(
+      SnapshotFile parent, List<RunPlanner.Range> run, int[] columns, List<String> created)
       throws IOException {
     SnapshotRanges.Range first = run.get(0).range();
     long start = first.firstRowId();
     long end = run.get(run.size() - 1).range().endRowId();
     RowType type = table.schema().rowType();
-    TableWriter writer =
-        new TableWriter(table, unrolled(), first.partition(), first.partitionPath(table));
+    List<String> names = new ArrayList<>(columns.length);
+    for (int c : columns) {
+      names.add(type.fields().get(c).name());
+    }
+    RangeWriter writer =
+        new RangeWriter(
+            table,
+            options,
+            first.partition(),
+            first.partitionPath(table),
+            start,
+            end - start,
+            columns);
     try {
       long expected = start;
       try (ArrowReader reader =
-          owner
-              .scan()
-              .snapshot(parent.id())
-              .withRowId()
-              .where(Schema.ROW_ID + " >= " + start + " AND " + Schema.ROW_ID + " < " + end)
-              .toArrowReader()) {
+          SnapshotRanges.readWithDeleted(
+              table, parent, first.partition(), start, end, names, table.allocator())) {
         while (reader.loadNextBatch()) {
           VectorSchemaRoot batch = reader.getVectorSchemaRoot();
-          var rowIds = (org.apache.arrow.vector.BigIntVector) batch.getVector(Schema.ROW_ID);
-          for (int r = 0; r < batch.getRowCount(); r++) {
-            if (rowIds.get(r) != expected) {
-              throw new IOException(
-                  table.paths().root()
-                      + ": compaction read row ID "
-                      + rowIds.get(r)
-                      + " where "
-                      + expected
-                      + " was due");
-            }
-            Object[] values = new Object[type.fieldCount()];
-            for (int c = 0; c < values.length; c++) {
-              String name = type.fields().get(c).name();
-              values[c] = ArrowValues.get(name, type.typeAt(c), batch.getVector(name), r);
-            }
-            writer.write(values);
-            expected++;
+          int n = batch.getRowCount();
+          BigIntVector rowIds = (BigIntVector) batch.getVector(Schema.ROW_ID);
+          if (n > 0 && (rowIds.get(0) != expected || rowIds.get(n - 1) != expected + n - 1)) {
+            throw new IOException(
+                table.paths().root()
+                    + ": compaction read row IDs from "
+                    + rowIds.get(0)
+                    + " where "
+                    + expected
+                    + " was due");
           }
+          if (writer.appendsArrow()) {
+            FieldVector[] vectors = new FieldVector[columns.length];
+            for (int k = 0; k < columns.length; k++) {
+              vectors[k] = batch.getVector(names.get(k));
+            }
+            writer.appendArrow(vectors, 0, n);
+          } else {
+            Object[] values = new Object[type.fieldCount()];
+            for (int r = 0; r < n; r++) {
+              for (int k = 0; k < columns.length; k++) {
+                int c = columns[k];
+                values[c] =
+                    ArrowValues.get(names.get(k), type.typeAt(c), batch.getVector(names.get(k)), r);
+              }
+              writer.write(values);
+            }
+          }
+          expected += n;
         }
       }
       if (expected != end) {
@@ -229,45 +266,12 @@ public final class Compaction implements Committer.Change {
       }
       List<ManifestEntry> written = writer.finish();
       created.addAll(writer.writtenFiles());
-      List<ManifestEntry> out = new ArrayList<>();
-      for (Range r : run) {
-        for (ManifestEntry e : r.files()) {
-          out.add(
-              new ManifestEntry(
-                  FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
-        }
-      }
-      // Row IDs as the commit would assign them, from the run's first row ID: each data file
-      // takes the next rows, its .blob files the same rows.
-      long next = start;
-      long dataStart = start;
-      for (ManifestEntry e : written) {
-        DataFileMeta m = e.file();
-        long at;
-        if (m.isBlobFile()) {
-          at = dataStart;
-        } else {
-          at = next;
-          dataStart = next;
-          next += m.rowCount();
-        }
-        out.add(
-            e.withFile(
-                m.toBuilder().firstRowId(at).fileSource(DataFileMeta.SOURCE_COMPACT).build()));
-      }
-      return out;
+      ManifestEntry e = Objects.requireNonNull(written.get(0));
+      return e.withFile(e.file().toBuilder().fileSource(DataFileMeta.SOURCE_COMPACT).build());
     } catch (IOException | RuntimeException e) {
       writer.abort();
       throw e;
     }
-  }
-
-  /** The write options with files never rolled by size: one run becomes one file set. */
-  private WriteOptions unrolled() {
-    java.util.Map<String, String> o = new java.util.HashMap<>(table.schema().options());
-    o.put(WriteOptions.TARGET_FILE_SIZE, Long.toString(Long.MAX_VALUE / 4));
-    o.put(WriteOptions.BLOB_TARGET_FILE_SIZE, Long.toString(Long.MAX_VALUE / 4));
-    return WriteOptions.of(o);
   }
 
   @Override

@@ -20,16 +20,14 @@ package io.paimon.multimodal.internal.change;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.commit.Committer;
-import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
 import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -106,38 +104,7 @@ final class DeleteByVectors implements Committer.Change {
     }
 
     IndexChanges index = IndexChanges.of(table, parent, created);
-    // Per partition, the vectors of its new index file (by data file name, as pypaimon orders
-    // them).
-    Map<ByteBuffer, Map<String, RoaringBitmap>> rewritten = new LinkedHashMap<>();
-    Map<ByteBuffer, byte[]> partitions = new LinkedHashMap<>();
-    for (IndexManifestEntry e : index.deletionVectorFiles()) {
-      boolean touched = false;
-      for (var range : e.deletionVectorRanges()) {
-        touched |= fresh.containsKey(range.dataFileName());
-      }
-      if (!touched) {
-        continue;
-      }
-      index.remove(e);
-      ByteBuffer key = ByteBuffer.wrap(e.partition());
-      partitions.putIfAbsent(key, e.partition());
-      Map<String, RoaringBitmap> vectors = rewritten.computeIfAbsent(key, k -> new TreeMap<>());
-      for (Map.Entry<String, RoaringBitmap> v : index.read(e).entrySet()) {
-        RoaringBitmap old = vectors.get(v.getKey());
-        vectors.put(v.getKey(), old == null ? v.getValue() : RoaringBitmap.or(old, v.getValue()));
-      }
-    }
-    for (Map.Entry<String, RoaringBitmap> f : fresh.entrySet()) {
-      byte[] partition = partitionOf.get(f.getKey());
-      ByteBuffer key = ByteBuffer.wrap(partition);
-      partitions.putIfAbsent(key, partition);
-      Map<String, RoaringBitmap> vectors = rewritten.computeIfAbsent(key, k -> new TreeMap<>());
-      RoaringBitmap old = vectors.get(f.getKey());
-      vectors.put(f.getKey(), old == null ? f.getValue() : RoaringBitmap.or(old, f.getValue()));
-    }
-    for (Map.Entry<ByteBuffer, Map<String, RoaringBitmap>> p : rewritten.entrySet()) {
-      index.addDeletionVectors(partitions.get(p.getKey()), p.getValue());
-    }
+    index.changeVectors(Set.of(), fresh, partitionOf);
     return index.writeManifest();
   }
 

@@ -26,10 +26,13 @@ import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -129,6 +132,54 @@ final class IndexChanges {
             List.copyOf(ranges),
             null,
             null));
+  }
+
+  /**
+   * Changes the deletion vectors of some data files: the vectors of {@code dropped} files go, and
+   * each vector of {@code merged} is ORed into its data file's vector (a new one if it had none).
+   * Each index file holding a vector of a touched file is removed from the snapshot and its other
+   * vectors are rewritten, with the changed ones, to one new index file per partition, so that a
+   * data file keeps one live vector.
+   *
+   * @param partitionOf the serialized partition of each data file of {@code merged}
+   */
+  void changeVectors(
+      Set<String> dropped, Map<String, RoaringBitmap> merged, Map<String, byte[]> partitionOf)
+      throws IOException {
+    Map<ByteBuffer, Map<String, RoaringBitmap>> rewritten = new LinkedHashMap<>();
+    Map<ByteBuffer, byte[]> partitions = new LinkedHashMap<>();
+    for (IndexManifestEntry e : deletionVectorFiles()) {
+      boolean touched = false;
+      for (DeletionVectorRange range : e.deletionVectorRanges()) {
+        touched |=
+            merged.containsKey(range.dataFileName()) || dropped.contains(range.dataFileName());
+      }
+      if (!touched) {
+        continue;
+      }
+      remove(e);
+      ByteBuffer key = ByteBuffer.wrap(e.partition());
+      partitions.putIfAbsent(key, e.partition());
+      Map<String, RoaringBitmap> vectors = rewritten.computeIfAbsent(key, k -> new TreeMap<>());
+      for (Map.Entry<String, RoaringBitmap> v : read(e).entrySet()) {
+        if (!dropped.contains(v.getKey())) {
+          vectors.merge(v.getKey(), v.getValue(), (a, b) -> RoaringBitmap.or(a, b));
+        }
+      }
+    }
+    for (Map.Entry<String, RoaringBitmap> f : merged.entrySet()) {
+      byte[] partition = partitionOf.get(f.getKey());
+      ByteBuffer key = ByteBuffer.wrap(partition);
+      partitions.putIfAbsent(key, partition);
+      rewritten
+          .computeIfAbsent(key, k -> new TreeMap<>())
+          .merge(f.getKey(), f.getValue(), (a, b) -> RoaringBitmap.or(a, b));
+    }
+    for (Map.Entry<ByteBuffer, Map<String, RoaringBitmap>> p : rewritten.entrySet()) {
+      if (!p.getValue().isEmpty()) {
+        addDeletionVectors(partitions.get(p.getKey()), p.getValue());
+      }
+    }
   }
 
   /** Whether the attempt changes any index file. */

@@ -250,10 +250,11 @@ public final class Committer {
   }
 
   /**
-   * Paimon's row-ID assignment: in entry order, an appended data file without a first row ID takes
-   * {@code next} and moves it on by its row count; a {@code .blob} file takes the range of the last
-   * data file before it, continuing where the previous blob file of its column ended. Entries with
-   * a first row ID keep it. Sequence numbers of 0 become the snapshot id.
+   * Paimon's row-ID assignment: in entry order, an added data file without a first row ID
+   * (appended, or rewritten without its deleted rows) takes {@code next} and moves it on by its row
+   * count; a {@code .blob} file takes the range of the last data file before it, continuing where
+   * the previous blob file of its column ended. Entries with a first row ID keep it. Sequence
+   * numbers of 0 become the snapshot id.
    *
    * @return the next row ID after the commit
    */
@@ -271,8 +272,7 @@ public final class Committer {
       if (f.minSequenceNumber() == 0) {
         f = f.withSequenceNumber(snapshotId);
       }
-      boolean append = f.fileSource() == null || f.fileSource() == DataFileMeta.SOURCE_APPEND;
-      if (e.kind() == FileKind.ADD && f.firstRowId() == null && append) {
+      if (e.kind() == FileKind.ADD && f.firstRowId() == null) {
         if (f.isBlobFile()) {
           String column =
               f.writeCols() == null || f.writeCols().isEmpty() ? "" : f.writeCols().get(0);

@@ -27,6 +27,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * A snapshot's row-ID ranges and live manifest entries, for writers that change existing rows
@@ -52,13 +55,23 @@ public final class SnapshotRanges {
    * @param firstRowId its first row ID
    * @param rowCount its rows, deleted ones included
    * @param anchorFile the data file a deletion vector of the range is keyed by
+   * @param deleted the positions (from {@code firstRowId}) its deletion vectors delete, or null
+   * @param blobChains per table column, the names of the {@code .blob} files a read of the range
+   *     takes that column from (in row order), or null where no {@code .blob} file supplies it
    */
   public record Range(
       byte[] partition,
       Object[] partitionValues,
       long firstRowId,
       long rowCount,
-      String anchorFile) {
+      String anchorFile,
+      RoaringBitmap deleted,
+      List<List<String>> blobChains) {
+
+    /** The rows its deletion vectors delete. */
+    public long deletedRows() {
+      return deleted == null ? 0 : deleted.getLongCardinality();
+    }
 
     /** The row ID after the range. */
     public long endRowId() {
@@ -91,11 +104,79 @@ public final class SnapshotRanges {
           anchor = f.meta();
         }
       }
+      List<List<String>> chains = new ArrayList<>(g.blobChains().size());
+      for (int c = 0; c < g.blobChains().size(); c++) {
+        List<PlannedFile> chain = g.blobChainOf(c);
+        chains.add(chain == null ? null : chain.stream().map(f -> f.meta().fileName()).toList());
+      }
       out.add(
           new Range(
-              g.partition(), g.partitionValues(), g.firstRowId(), g.rowCount(), anchor.fileName()));
+              g.partition(),
+              g.partitionValues(),
+              g.firstRowId(),
+              g.rowCount(),
+              anchor.fileName(),
+              g.deleted() == null || g.deleted().isEmpty() ? null : g.deleted(),
+              java.util.Collections.unmodifiableList(chains)));
     }
     return out;
+  }
+
+  /**
+   * Reads {@code columns} and {@code _ROW_ID} of every row of the ranges of {@code snapshot} in
+   * {@code [start, end)} of the partition {@code partition}, deleted rows included (their positions
+   * are kept by a rewrite that keeps row IDs), in row-ID order, in batches allocated from a child
+   * of {@code allocator} that the reader closes.
+   */
+  public static ArrowReader readWithDeleted(
+      TableState table,
+      SnapshotFile snapshot,
+      byte[] partition,
+      long start,
+      long end,
+      List<String> columns,
+      BufferAllocator allocator) {
+    List<DataGroup> groups = new ArrayList<>();
+    for (DataGroup g : ScanPlanner.groups(table, snapshot)) {
+      if (g.firstRowId() >= start
+          && g.endRowId() <= end
+          && java.util.Arrays.equals(g.partition(), partition)) {
+        groups.add(
+            new DataGroup(
+                g.partition(),
+                g.partitionValues(),
+                g.firstRowId(),
+                g.rowCount(),
+                g.normals(),
+                g.blobChains(),
+                null));
+      }
+    }
+    ScanContext ctx =
+        ScanContext.of(RowSet.ALL)
+            .with(
+                d -> {
+                  d.projection = List.copyOf(columns);
+                  d.withRowId = true;
+                  d.pin = new Pin.AtSnapshot(snapshot.id());
+                });
+    BufferAllocator child =
+        allocator.newChildAllocator(
+            "rewrite of row IDs [" + start + ", " + end + ") of table '" + table.name() + "'",
+            0,
+            Long.MAX_VALUE);
+    try {
+      return new TableScanReader(
+          table,
+          ctx,
+          new ScanPlanner.Resolved(snapshot.id(), null, snapshot),
+          groups,
+          new OutputLayout(table, ctx),
+          child);
+    } catch (RuntimeException e) {
+      child.close();
+      throw e;
+    }
   }
 
   /** The live entries of {@code snapshot} (every ADD not cancelled by a later DELETE), in order. */
