@@ -32,6 +32,13 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * <p>Each terminal of an unpinned scan reads the snapshot that is latest when it starts, and only
  * that one; {@link #pinned()} fixes a scan to the snapshot that is latest now.
  *
+ * <p>Unpinned and {@link #pinned()} scans read through the table's current schema. A scan of an
+ * older {@link #snapshot} or {@link #tag} reads through the schema that snapshot was committed
+ * with, as Paimon's time travel does: a column renamed or dropped since keeps its old name and
+ * data, one added since is absent. Its {@code where} and {@code select} name that schema's columns;
+ * given after the pin they are checked at once, given before it they are checked when a terminal
+ * runs.
+ *
  * <pre>{@code
  * try (ArrowReader r = docs.scan().where("category = 'lake'").select("id", "content")
  *                          .limit(10).toArrowReader()) {
@@ -79,15 +86,15 @@ public interface Scan {
   Scan withRowId();
 
   /**
-   * Reads this snapshot.
+   * Reads this snapshot, through the schema it was committed with.
    *
    * @throws IllegalArgumentException if the scan is already pinned to a tag
    */
   Scan snapshot(long snapshotId);
 
   /**
-   * Reads the snapshot of this tag. A read fails with {@link SnapshotNotFoundException} if the tag
-   * is moved or deleted while it runs.
+   * Reads the snapshot of this tag, through the schema it was committed with. A read fails with
+   * {@link SnapshotNotFoundException} if the tag is moved or deleted while it runs.
    *
    * @throws IllegalArgumentException if the scan is already pinned to a snapshot id
    */
@@ -112,8 +119,9 @@ public interface Scan {
   BufferAllocator allocator();
 
   /**
-   * This scan fixed to the snapshot that is latest now (unchanged if already pinned); on a table
-   * without commits, a scan that stays empty whatever is committed later.
+   * This scan fixed to the snapshot that is latest now (unchanged if already pinned), still read
+   * through the current schema, as the unpinned scan is; on a table without commits, a scan that
+   * stays empty whatever is committed later.
    */
   Scan pinned();
 

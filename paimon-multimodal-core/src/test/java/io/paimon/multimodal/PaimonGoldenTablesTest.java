@@ -163,8 +163,8 @@ class PaimonGoldenTablesTest {
     long nextRowId = tagNextRowId(warehouse, golden.name(), golden.tag());
     // These tables are append-only: no commit after the tagged one deletes, updates or compacts a
     // row, so the tagged snapshot holds exactly the latest rows whose _ROW_ID is below its
-    // nextRowId, with the same values. That includes a column added later (clips' note, added
-    // after tag v2): our scans use the table's current schema, in which those rows read it as null.
+    // nextRowId, with the same values, in the tag's own schema: a column added later (clips' note,
+    // added after tag v2) is not part of it, as in Paimon's time travel.
     List<String> expected =
         expectedLines(golden.warehouse(), golden.name()).stream()
             .filter(line -> GoldenJson.parse(line).get(Schema.ROW_ID).asLong() < nextRowId)
@@ -172,8 +172,27 @@ class PaimonGoldenTablesTest {
     assertThat(expected).as("rows of the tagged snapshot").isNotEmpty();
     try (Connection conn = connect(warehouse)) {
       Table table = conn.getTable(golden.name());
-      RowType columns = table.schema().rowType();
       Scan scan = table.scan().allocator(allocator).tag(golden.tag());
+      List<String> tagColumns =
+          scan.arrowSchema().getFields().stream().map(f -> f.getName()).toList();
+      RowType columns =
+          new RowType(
+              table.schema().rowType().fields().stream()
+                  .filter(f -> tagColumns.contains(f.name()))
+                  .toList());
+      if (golden.name().equals("clips")) {
+        assertThat(tagColumns).doesNotContain("note");
+      }
+      List<String> keys = new ArrayList<>(tagColumns);
+      keys.add(Schema.ROW_ID);
+      expected =
+          expected.stream()
+              .map(
+                  line ->
+                      ((com.fasterxml.jackson.databind.node.ObjectNode) GoldenJson.parse(line))
+                          .retain(keys)
+                          .toString())
+              .collect(Collectors.toList());
       List<Map<String, Object>> rows = scan.withRowId().toList();
       assertSameLines(expected, render(sortedByRowId(rows), columns), columns);
       assertThat(scan.count()).isEqualTo(expected.size());

@@ -146,6 +146,7 @@ final class CrossChecks {
    */
   private static List<RangeView> paimonRanges(PaimonCatalogs paimon, String name) throws Exception {
     Map<Long, List<String>> columnsBySchema = new HashMap<>();
+    org.apache.paimon.types.RowType latest = paimon.table(name).schema().logicalRowType();
     Map<Integer, List<PaimonCatalogs.PlannedFile>> bySplit = new TreeMap<>();
     for (PaimonCatalogs.PlannedFile f : paimon.plannedFiles(name)) {
       bySplit.computeIfAbsent(f.split(), k -> new ArrayList<>()).add(f);
@@ -171,6 +172,7 @@ final class CrossChecks {
               columnsBySchema.put(f.schemaId(), writeCols);
             }
           }
+          writeCols = currentNames(writeCols, paimon.schemaRowType(name, f.schemaId()), latest);
           views.add(
               new FileView(
                   f.fileName(),
@@ -186,6 +188,26 @@ final class CrossChecks {
       }
     }
     out.sort(Comparator.comparingLong(RangeView::firstRowId));
+    return out;
+  }
+
+  /**
+   * A file's columns under the names the latest schema gives their field ids (as our plan names
+   * them), without the ones it dropped.
+   */
+  private static List<String> currentNames(
+      List<String> columns,
+      org.apache.paimon.types.RowType fileSchema,
+      org.apache.paimon.types.RowType latest) {
+    List<String> out = new ArrayList<>();
+    for (String c : columns) {
+      int id = fileSchema.getField(c).id();
+      for (org.apache.paimon.types.DataField f : latest.getFields()) {
+        if (f.id() == id) {
+          out.add(f.name());
+        }
+      }
+    }
     return out;
   }
 

@@ -25,6 +25,7 @@ import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.scan.ScanImpl;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
 import io.paimon.multimodal.internal.write.TableWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
@@ -71,6 +72,7 @@ final class ApplyDeletions implements Committer.Change {
         RunPlanner.runs(
             RunPlanner.ranges(table, parent),
             options.targetFileSize(),
+            RunPlanner.Range::bytes,
             r -> r.range().deleted() != null,
             (a, b) -> true)) {
       entries.addAll(rewrite(parent, run, created));
@@ -97,9 +99,7 @@ final class ApplyDeletions implements Committer.Change {
         new TableWriter(table, options, first.partition(), first.partitionPath(table));
     try {
       try (ArrowReader reader =
-          owner
-              .scan()
-              .snapshot(parent.id())
+          ScanImpl.atSnapshotInCurrentSchema(owner.scan(), parent.id())
               .where(Schema.ROW_ID + " >= " + start + " AND " + Schema.ROW_ID + " < " + end)
               .toArrowReader()) {
         while (reader.loadNextBatch()) {

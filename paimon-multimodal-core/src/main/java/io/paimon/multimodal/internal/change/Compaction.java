@@ -50,15 +50,16 @@ import org.roaringbitmap.RoaringBitmap;
 /**
  * {@link Table#compact()}: data-evolution compaction that keeps every row's {@code _ROW_ID}, as
  * Paimon 2.x compacts without materializing deletion vectors. Within a partition, runs of adjacent
- * row-ID ranges (consecutive row IDs, up to {@code target-file-size}) that are small or hold update
- * files ({@code _WRITE_COLS} files, newer {@code .blob} files of a column) get one new data file of
- * every column not kept in {@code .blob} files, covering the run with its first row ID, deleted
- * rows included so that every row keeps its position. The {@code .blob} files a read takes are kept
- * (they chain along the new range); the ones updates replaced, and every old data file, are
- * dropped, and the ranges' deletion vectors move to the new file, shifted by each range's offset,
- * all in one COMPACT commit. Adjacent ranges join a run only when the same columns come from {@code
- * .blob} files in both, so that every chain covers the whole run. Prepared anew on each attempt.
- * Thread-safe (stateless between attempts).
+ * row-ID ranges (consecutive row IDs, up to {@code target-file-size} of data files: the {@code
+ * .blob} files are not rewritten) that are small or hold update files ({@code _WRITE_COLS} files,
+ * newer {@code .blob} files of a column) get one new data file of every column not kept in {@code
+ * .blob} files, covering the run with its first row ID, deleted rows included so that every row
+ * keeps its position. The {@code .blob} files a read takes are kept (they chain along the new
+ * range); the ones updates replaced, and every old data file, are dropped, and the ranges' deletion
+ * vectors move to the new file, shifted by each range's offset, all in one COMPACT commit. Adjacent
+ * ranges join a run only when the same columns come from {@code .blob} files in both, so that every
+ * chain covers the whole run. Prepared anew on each attempt. Thread-safe (stateless between
+ * attempts).
  */
 public final class Compaction implements Committer.Change {
 
@@ -111,6 +112,7 @@ public final class Compaction implements Committer.Change {
         RunPlanner.runs(
             RunPlanner.ranges(table, parent),
             options.targetFileSize(),
+            RunPlanner.Range::dataBytes,
             r -> true,
             (a, b) -> sameBlobColumns(a.range(), b.range()))) {
       if (!worthRewriting(run)) {

@@ -19,6 +19,7 @@ package io.paimon.multimodal.internal.change;
 
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.internal.scan.ScanImpl;
 import java.util.Arrays;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -33,7 +34,10 @@ final class MatchingRows {
     long[] ids = new long[64];
     int n = 0;
     try (ArrowReader reader =
-        owner.scan().snapshot(snapshotId).where(where).select(Schema.ROW_ID).toArrowReader()) {
+        ScanImpl.atSnapshotInCurrentSchema(owner.scan(), snapshotId)
+            .where(where)
+            .select(Schema.ROW_ID)
+            .toArrowReader()) {
       while (reader.loadNextBatch()) {
         BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector(0);
         int rows = v.getValueCount();

@@ -25,6 +25,7 @@ import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.scan.ScanImpl;
 import io.paimon.multimodal.internal.write.DataWriter;
 import io.paimon.multimodal.internal.write.PartitionedWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
@@ -203,7 +204,10 @@ final class MergeChange implements Committer.Change {
     List<String> names = new ArrayList<>();
     names.add(Schema.ROW_ID);
     names.addAll(on);
-    try (ArrowReader reader = owner.scan().snapshot(parent.id()).select(names).toArrowReader()) {
+    try (ArrowReader reader =
+        ScanImpl.atSnapshotInCurrentSchema(owner.scan(), parent.id())
+            .select(names)
+            .toArrowReader()) {
       while (reader.loadNextBatch()) {
         VectorSchemaRoot batch = reader.getVectorSchemaRoot();
         BigIntVector rowIds = (BigIntVector) batch.getVector(0);
@@ -231,7 +235,9 @@ final class MergeChange implements Committer.Change {
       return out;
     }
     for (Map<String, Object> row :
-        owner.takeRowIds(matched.keySet()).snapshot(parent.id()).withRowId().toList()) {
+        ScanImpl.atSnapshotInCurrentSchema(owner.takeRowIds(matched.keySet()), parent.id())
+            .withRowId()
+            .toList()) {
       out.put((Long) row.get(Schema.ROW_ID), row);
     }
     return out;

@@ -28,6 +28,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * Groups a snapshot's row-ID ranges into the runs a compaction rewrites together: adjacent ranges
@@ -37,8 +38,11 @@ final class RunPlanner {
 
   private RunPlanner() {}
 
-  /** One row-ID range with its live files (data and {@code .blob}) and their bytes. */
-  record Range(SnapshotRanges.Range range, List<ManifestEntry> files, long bytes) {}
+  /**
+   * One row-ID range with its live files (data and {@code .blob}), their bytes, and the bytes of
+   * its data (non-{@code .blob}) files alone.
+   */
+  record Range(SnapshotRanges.Range range, List<ManifestEntry> files, long bytes, long dataBytes) {}
 
   /** The ranges of {@code parent} in row-ID order, each with its live files. */
   static List<Range> ranges(TableState table, SnapshotFile parent) throws IOException {
@@ -50,23 +54,30 @@ final class RunPlanner {
     for (SnapshotRanges.Range r : ranges) {
       List<ManifestEntry> files = new ArrayList<>();
       long bytes = 0;
+      long dataBytes = 0;
       while (f < live.size() && live.get(f).file().requireFirstRowId() < r.endRowId()) {
         files.add(live.get(f));
         bytes += live.get(f).file().fileSize();
+        dataBytes += live.get(f).file().isBlobFile() ? 0 : live.get(f).file().fileSize();
         f++;
       }
-      all.add(new Range(r, files, bytes));
+      all.add(new Range(r, files, bytes, dataBytes));
     }
     return all;
   }
 
   /**
    * The runs of ranges that {@code eligible} accepts: adjacent ranges of one partition with
-   * consecutive row IDs that {@code joins} accepts pairwise, up to {@code target} bytes (a range
-   * larger than that is a run of its own), at most {@link Integer#MAX_VALUE} rows.
+   * consecutive row IDs that {@code joins} accepts pairwise, whose {@code weight}s (the bytes a
+   * rewrite writes) add up to at most {@code target} (a range larger than that is a run of its
+   * own), at most {@link Integer#MAX_VALUE} rows.
    */
   static List<List<Range>> runs(
-      List<Range> all, long target, Predicate<Range> eligible, BiPredicate<Range, Range> joins) {
+      List<Range> all,
+      long target,
+      ToLongFunction<Range> weight,
+      Predicate<Range> eligible,
+      BiPredicate<Range, Range> joins) {
     List<List<Range>> out = new ArrayList<>();
     int i = 0;
     while (i < all.size()) {
@@ -75,16 +86,16 @@ final class RunPlanner {
         continue;
       }
       int j = i + 1;
-      long bytes = all.get(i).bytes();
+      long bytes = weight.applyAsLong(all.get(i));
       long rows = all.get(i).range().rowCount();
       while (j < all.size()
           && eligible.test(all.get(j))
           && Arrays.equals(all.get(j).range().partition(), all.get(i).range().partition())
           && all.get(j).range().firstRowId() == all.get(j - 1).range().endRowId()
           && joins.test(all.get(j - 1), all.get(j))
-          && bytes + all.get(j).bytes() <= target
+          && bytes + weight.applyAsLong(all.get(j)) <= target
           && rows + all.get(j).range().rowCount() <= Integer.MAX_VALUE) {
-        bytes += all.get(j).bytes();
+        bytes += weight.applyAsLong(all.get(j));
         rows += all.get(j).range().rowCount();
         j++;
       }

@@ -25,6 +25,7 @@ import io.paimon.multimodal.internal.commit.Committer;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.multimodal.internal.scan.ScanImpl;
 import io.paimon.multimodal.internal.scan.SnapshotRanges;
 import io.paimon.multimodal.internal.write.RangeWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
@@ -219,7 +220,10 @@ final class UpdateColumns implements Committer.Change {
               + " < "
               + range.endRowId();
       try (ArrowReader reader =
-          owner.scan().snapshot(parent.id()).where(where).select(names).toArrowReader()) {
+          ScanImpl.atSnapshotInCurrentSchema(owner.scan(), parent.id())
+              .where(where)
+              .select(names)
+              .toArrowReader()) {
         while (reader.loadNextBatch()) {
           VectorSchemaRoot batch = reader.getVectorSchemaRoot();
           BigIntVector rowIds = (BigIntVector) batch.getVector(0);

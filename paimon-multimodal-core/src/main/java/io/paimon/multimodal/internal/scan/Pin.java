@@ -37,8 +37,20 @@ sealed interface Pin {
   /** See {@link #NO_SNAPSHOT}. */
   record NoSnapshot() implements Pin {}
 
-  /** One snapshot by id (at least 1). */
-  record AtSnapshot(long id) implements Pin {}
+  /**
+   * One snapshot by id (at least 1), read through schema version {@code schemaId}, or through the
+   * snapshot's own schema when it is {@link #OWN_SCHEMA}.
+   */
+  record AtSnapshot(long id, long schemaId) implements Pin {
+
+    /** Reads through the schema the snapshot was committed with (time travel). */
+    static final long OWN_SCHEMA = -1;
+
+    /** The snapshot read through its own schema. */
+    static AtSnapshot own(long id) {
+      return new AtSnapshot(id, OWN_SCHEMA);
+    }
+  }
 
   /** The snapshot of a tag, checked again while a read runs. */
   record AtTag(String name) implements Pin {}

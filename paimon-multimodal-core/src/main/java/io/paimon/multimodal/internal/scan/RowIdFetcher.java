@@ -103,7 +103,7 @@ public final class RowIdFetcher implements AutoCloseable {
   }
 
   private ScanContext context(long[] ids, long snapshotId, int batchSize) {
-    Pin pin = snapshotId > 0 ? new Pin.AtSnapshot(snapshotId) : Pin.LATEST;
+    Pin pin = snapshotId > 0 ? new Pin.AtSnapshot(snapshotId, table.schemaId()) : Pin.LATEST;
     return ScanContext.of(new RowSet.Taken(ids))
         .with(
             d -> {

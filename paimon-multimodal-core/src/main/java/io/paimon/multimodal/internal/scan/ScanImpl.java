@@ -51,15 +51,114 @@ public final class ScanImpl implements Scan {
   private final Table owner;
   private final TableState table;
   private final ScanContext ctx;
+  // The schema version ctx's filter was parsed against; reads through another re-parse it.
+  private final long filterSchema;
+  // Whether table is already the schema this scan reads through (see reading()).
+  private final boolean fixed;
 
-  private ScanImpl(Table owner, TableState table, ScanContext ctx) {
+  private ScanImpl(
+      Table owner, TableState table, ScanContext ctx, long filterSchema, boolean fixed) {
     this.owner = owner;
     this.table = table;
     this.ctx = ctx;
+    this.filterSchema = filterSchema;
+    this.fixed = fixed;
+  }
+
+  private ScanImpl(Table owner, TableState table, ScanContext ctx) {
+    this(owner, table, ctx, table.schemaId(), false);
   }
 
   private ScanImpl with(ScanContext next) {
-    return new ScanImpl(owner, table, next);
+    return new ScanImpl(owner, table, next, filterSchema, fixed);
+  }
+
+  /**
+   * {@code scan} pinned to snapshot {@code snapshotId} but read through the table's current schema,
+   * for writers that compute a change of the latest rows in the schema they write.
+   */
+  public static Scan atSnapshotInCurrentSchema(Scan scan, long snapshotId) {
+    ScanImpl s = (ScanImpl) scan;
+    return s.with(s.ctx.with(d -> d.pin = new Pin.AtSnapshot(snapshotId, s.table.schemaId())));
+  }
+
+  /**
+   * This scan as its terminals read it: through the schema version of the snapshot or tag it is
+   * pinned to (as Paimon's time travel reads), the current one for unpinned scans and for {@link
+   * #pinned()}; its predicates parsed, and its projection checked, against that version.
+   */
+  private ScanImpl reading() {
+    if (fixed) {
+      return this;
+    }
+    long id = readSchemaId();
+    if (id == table.schemaId() && filterSchema == id) {
+      return this;
+    }
+    TableState state;
+    try {
+      state = id == table.schemaId() ? table : table.withSchema(table.schemas().read(id));
+    } catch (IOException e) {
+      throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
+    }
+    RowType type = state.schema().rowType();
+    ScanFilter filter = reparse(ctx.predicates(), type);
+    if (ctx.projection() != null) {
+      for (String c : ctx.projection()) {
+        if (!Schema.ROW_ID.equals(c) && type.fieldIndex(c) < 0) {
+          throw new SchemaException(
+              "table '"
+                  + table.name()
+                  + "' read at "
+                  + pinText()
+                  + " (schema "
+                  + id
+                  + ") has no column '"
+                  + c
+                  + "'; its columns are "
+                  + type.fieldNames());
+        }
+      }
+    }
+    ScanFilter parsed = filter;
+    return new ScanImpl(owner, state, ctx.with(d -> d.filter = parsed), id, true);
+  }
+
+  /** The schema version this scan reads through. */
+  private long readSchemaId() {
+    Pin pin = ctx.pin();
+    if (pin instanceof Pin.AtSnapshot at && at.schemaId() != Pin.AtSnapshot.OWN_SCHEMA) {
+      return at.schemaId();
+    }
+    if (pin instanceof Pin.AtSnapshot || pin instanceof Pin.AtTag) {
+      return ScanPlanner.resolve(table, ctx).snapshot().schemaId();
+    }
+    return table.schemaId();
+  }
+
+  private String pinText() {
+    return ctx.pin() instanceof Pin.AtTag tag
+        ? "tag '" + tag.name() + "'"
+        : "snapshot " + ((Pin.AtSnapshot) ctx.pin()).id();
+  }
+
+  /**
+   * The row type {@code where} and {@code select} are checked against: the schema this scan reads
+   * through, or the current one if the snapshot cannot be read now (the terminal will say why).
+   */
+  private ScanImpl checking() {
+    if (fixed || !(ctx.pin() instanceof Pin.AtSnapshot || ctx.pin() instanceof Pin.AtTag)) {
+      return this;
+    }
+    try {
+      long id = readSchemaId();
+      return id == table.schemaId()
+          ? this
+          : new ScanImpl(
+              owner, table.withSchema(table.schemas().read(id)), ctx, filterSchema, false);
+    } catch (IOException | RuntimeException e) {
+      return this;
+    }
   }
 
   /** A scan of the whole table {@code owner}, whose state is {@code table}. */
@@ -86,16 +185,38 @@ public final class ScanImpl implements Scan {
   @Override
   public Scan where(String predicate) {
     Objects.requireNonNull(predicate, "predicate");
-    ScanFilter parsed = ScanFilter.parse(predicate, table.schema().rowType());
+    TableState against = checking().table;
+    RowType type = against.schema().rowType();
+    ScanFilter parsed = ScanFilter.parse(predicate, type);
     List<String> texts = new ArrayList<>(ctx.predicates());
     texts.add(predicate);
-    ScanFilter combined = ctx.filter() == null ? parsed : ctx.filter().and(parsed);
-    return with(
+    ScanFilter combined = parsed;
+    if (ctx.filter() != null) {
+      combined =
+          filterSchema == against.schemaId()
+              ? ctx.filter().and(parsed)
+              : reparse(ctx.predicates(), type).and(parsed);
+    }
+    ScanFilter next = combined;
+    return new ScanImpl(
+        owner,
+        table,
         ctx.with(
             d -> {
               d.predicates = List.copyOf(texts);
-              d.filter = combined;
-            }));
+              d.filter = next;
+            }),
+        against.schemaId(),
+        fixed);
+  }
+
+  private static ScanFilter reparse(List<String> predicates, RowType type) {
+    ScanFilter filter = null;
+    for (String p : predicates) {
+      ScanFilter f = ScanFilter.parse(p, type);
+      filter = filter == null ? f : filter.and(f);
+    }
+    return filter;
   }
 
   @Override
@@ -109,7 +230,7 @@ public final class ScanImpl implements Scan {
       throw new SchemaException(
           "select needs at least one column; columns are " + table.schema().rowType().fieldNames());
     }
-    RowType type = table.schema().rowType();
+    RowType type = checking().table.schema().rowType();
     Set<String> seen = new HashSet<>();
     for (String c : columns) {
       Objects.requireNonNull(c, "column");
@@ -153,7 +274,7 @@ public final class ScanImpl implements Scan {
     if (snapshotId <= 0) {
       throw new IllegalArgumentException("snapshot ids start at 1, got " + snapshotId);
     }
-    return with(ctx.with(d -> d.pin = new Pin.AtSnapshot(snapshotId)));
+    return with(ctx.with(d -> d.pin = Pin.AtSnapshot.own(snapshotId)));
   }
 
   @Override
@@ -189,7 +310,8 @@ public final class ScanImpl implements Scan {
     }
     long id = resolvedSnapshotId();
     // Pinned before the first commit: the scan stays empty whatever is committed later.
-    Pin pin = id == 0 ? Pin.NO_SNAPSHOT : new Pin.AtSnapshot(id);
+    // An unpinned scan reads through the current schema, and so does the pinned one.
+    Pin pin = id == 0 ? Pin.NO_SNAPSHOT : new Pin.AtSnapshot(id, table.schemaId());
     return with(ctx.with(d -> d.pin = pin));
   }
 
@@ -200,6 +322,10 @@ public final class ScanImpl implements Scan {
 
   @Override
   public ArrowReader toArrowReader() {
+    ScanImpl reading = reading();
+    if (reading != this) {
+      return reading.toArrowReader();
+    }
     BufferAllocator child = readAllocator();
     try {
       return open(child);
@@ -304,6 +430,10 @@ public final class ScanImpl implements Scan {
 
   @Override
   public List<Map<String, Object>> toList() {
+    ScanImpl reading = reading();
+    if (reading != this) {
+      return reading.toList();
+    }
     List<Map<String, Object>> rows = new ArrayList<>();
     OutputLayout layout = new OutputLayout(table, ctx);
     List<String> names = layout.outputNames();
@@ -334,6 +464,10 @@ public final class ScanImpl implements Scan {
 
   @Override
   public long count() {
+    ScanImpl reading = reading();
+    if (reading != this) {
+      return reading.count();
+    }
     if (ctx.filter() == null && ctx.rows() instanceof RowSet.All) {
       ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
       long total = 0;
@@ -361,6 +495,10 @@ public final class ScanImpl implements Scan {
 
   @Override
   public List<Split> plan() {
+    ScanImpl reading = reading();
+    if (reading != this) {
+      return reading.plan();
+    }
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
     List<Split> splits = new ArrayList<>();
     List<String> keys = table.schema().partitionKeys();
@@ -412,7 +550,7 @@ public final class ScanImpl implements Scan {
     return with(
         ctx.with(
             d -> {
-              d.pin = new Pin.AtSnapshot(split.snapshotId());
+              d.pin = new Pin.AtSnapshot(split.snapshotId(), split.schemaId());
               d.rows = new RowSet.OfSplit(split);
             }));
   }
@@ -428,11 +566,16 @@ public final class ScanImpl implements Scan {
       throw new IllegalArgumentException(
           "blockCacheBytes must not be negative, got " + blockCacheBytes);
     }
-    return new RowIdReaderImpl(table, ctx, blockCacheBytes);
+    ScanImpl reading = reading();
+    return new RowIdReaderImpl(reading.table, reading.ctx, blockCacheBytes);
   }
 
   @Override
   public org.apache.arrow.vector.types.pojo.Schema arrowSchema() {
+    ScanImpl reading = reading();
+    if (reading != this) {
+      return reading.arrowSchema();
+    }
     return new OutputLayout(table, ctx).arrowSchema();
   }
 

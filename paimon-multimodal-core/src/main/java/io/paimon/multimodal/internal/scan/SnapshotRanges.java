@@ -158,7 +158,7 @@ public final class SnapshotRanges {
                 d -> {
                   d.projection = List.copyOf(columns);
                   d.withRowId = true;
-                  d.pin = new Pin.AtSnapshot(snapshot.id());
+                  d.pin = new Pin.AtSnapshot(snapshot.id(), table.schemaId());
                 });
     BufferAllocator child =
         allocator.newChildAllocator(
