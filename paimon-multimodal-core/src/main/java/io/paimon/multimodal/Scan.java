@@ -160,6 +160,15 @@ public interface Scan {
    */
   Scan split(Split split);
 
+  /**
+   * The table schema this scan reads through: the current one, or the one of the snapshot or tag it
+   * is pinned to (see the class comment). Its column names and types are the ones {@code where},
+   * {@code select} and the results use.
+   *
+   * @throws SnapshotNotFoundException if the pinned snapshot or tag does not exist
+   */
+  Schema schema();
+
   /** The Arrow schema of the result. */
   org.apache.arrow.vector.types.pojo.Schema arrowSchema();
 

@@ -20,9 +20,11 @@ package io.paimon.multimodal.blob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.CompactOptions;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.SchemaChange;
 import io.paimon.multimodal.Table;
 import io.paimon.row.CloseableIterator;
 import io.paimon.types.DataTypes;
@@ -89,6 +91,22 @@ class BlobChangesTest {
       assertThatThrownBy(() -> BlobReader.of(t.takeRowIds(12L)).read("image").close())
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("12");
+
+      // Compaction keeps the payloads (and the .blob files); applying deletions copies them into
+      // new files under new row IDs: the same payloads by id either way.
+      t.compact();
+      assertThat(read(BlobReader.of(t.scan()))).containsExactlyEntriesOf(model);
+      t.compact(CompactOptions.builder().applyDeletions(true).build());
+      assertThat(read(BlobReader.of(t.scan()))).containsExactlyEntriesOf(model);
+      assertThat(streamed(BlobReader.of(t.scan().batchSize(5)))).containsExactlyEntriesOf(model);
+
+      // A read pinned to an old snapshot goes through that snapshot's schema: "id" as it was.
+      t.alter(SchemaChange.renameColumn("id", "key"));
+      assertThat(read(BlobReader.of(t.scan().snapshot(before)))).containsExactlyEntriesOf(old);
+      try (BlobBatch b = BlobReader.of(t.scan()).read("image")) {
+        assertThat(b.scalar().getVector("key")).isNotNull();
+        assertThat(b.rowCount()).isEqualTo(model.size());
+      }
     }
   }
 

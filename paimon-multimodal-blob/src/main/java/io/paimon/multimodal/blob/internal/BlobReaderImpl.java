@@ -158,7 +158,7 @@ public final class BlobReaderImpl implements BlobReader {
     Objects.requireNonNull(rows, "rows");
     checkBudget();
     Table table = scan.table();
-    List<String> names = checkColumns(table, table.schema().rowType(), columns);
+    List<String> names = checkColumns(table, scan.schema().rowType(), columns);
     List<String> output = new ArrayList<>();
     for (Field f : rows.getSchema().getFields()) {
       output.add(f.getName());
@@ -193,7 +193,7 @@ public final class BlobReaderImpl implements BlobReader {
   private BlobStream open(String[] requested, boolean wholeResult) {
     checkBudget();
     Table table = scan.table();
-    RowType type = table.schema().rowType();
+    RowType type = scan.schema().rowType();
     List<String> output = new ArrayList<>();
     for (Field f : scan.arrowSchema().getFields()) {
       output.add(f.getName());
@@ -227,7 +227,7 @@ public final class BlobReaderImpl implements BlobReader {
       BufferAllocator batchAllocator,
       boolean wholeResult) {
     Table table = scan.table();
-    RowType type = table.schema().rowType();
+    RowType type = scan.schema().rowType();
     List<BlobColumn> columns = new ArrayList<>();
     for (String n : names) {
       DataType t = type.typeAt(type.fieldIndex(n));

@@ -571,6 +571,11 @@ public final class ScanImpl implements Scan {
   }
 
   @Override
+  public Schema schema() {
+    return reading().table.schema();
+  }
+
+  @Override
   public org.apache.arrow.vector.types.pojo.Schema arrowSchema() {
     ScanImpl reading = reading();
     if (reading != this) {

@@ -83,7 +83,7 @@ public final class AlignmentPlan {
       types.add(
           Schema.ROW_ID.equals(f.getName())
               ? DataTypes.BIGINT().notNull()
-              : table.schema().columnType(f.getName()));
+              : pinned.schema().columnType(f.getName()));
     }
     return new AlignmentPlan(
         pinned,
@@ -128,7 +128,7 @@ public final class AlignmentPlan {
               + " spec()");
     }
     List<StepPlan> next = new ArrayList<>(steps);
-    next.add(new StepPlan(steps.size() + 1, resolved, right, leftTable, leftLabel, names()));
+    next.add(new StepPlan(steps.size() + 1, resolved, right, left.schema(), leftLabel, names()));
     return new AlignmentPlan(
         left, leftSnapshot, leftTable, leftNames, leftTypes, leftFields, List.copyOf(next));
   }

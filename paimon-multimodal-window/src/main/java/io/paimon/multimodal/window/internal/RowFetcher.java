@@ -109,7 +109,7 @@ public final class RowFetcher implements AutoCloseable {
     boolean fixedWidth = true;
     for (int c = 0; c < this.columns.size(); c++) {
       String name = this.columns.get(c);
-      DataType type = table.schema().columnType(name);
+      DataType type = scan.schema().columnType(name);
       types.add(type);
       slots.put(name, c);
       if (isBlob(type)) {

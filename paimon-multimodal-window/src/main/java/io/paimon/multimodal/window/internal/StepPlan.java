@@ -49,6 +49,7 @@ final class StepPlan {
   final Scan right;
   final long rightSnapshot;
   final Table rightTable;
+  final Schema rightSchema;
   final KeyColumn leftTime;
   final KeyColumn[] leftBy;
   final KeyColumn rightTime;
@@ -75,7 +76,7 @@ final class StepPlan {
       int number,
       StepSpec spec,
       Scan right,
-      Table leftTable,
+      Schema leftSchema,
       String leftLabel,
       Set<String> namesSoFar) {
     this.number = number;
@@ -83,12 +84,13 @@ final class StepPlan {
     this.right = right.pinned();
     this.rightSnapshot = this.right.resolvedSnapshotId();
     this.rightTable = AlignmentPlan.tableOf(right);
+    this.rightSchema = this.right.schema();
     String method = spec.kind().method();
     String rightLabel =
         "right input of step " + number + " (" + method + ", table '" + rightTable.name() + "')";
     String rightOn = spec.rightOn() != null ? spec.rightOn() : spec.on();
-    DataType lt = columnType(leftTable, spec.on(), leftLabel, "on");
-    DataType rt = columnType(rightTable, rightOn, rightLabel, "rightOn");
+    DataType lt = columnType(leftSchema, spec.on(), leftLabel, "on");
+    DataType rt = columnType(rightSchema, rightOn, rightLabel, "rightOn");
     KeyKind lk = KeyKind.of(lt);
     KeyKind rk = KeyKind.of(rt);
     if (lk != KeyKind.INTEGER && (lk == null || !lk.isTimestamp())) {
@@ -126,8 +128,8 @@ final class StepPlan {
     this.rightBy = new KeyColumn[by.size()];
     for (int i = 0; i < by.size(); i++) {
       String b = by.get(i);
-      DataType l = columnType(leftTable, b, leftLabel, "by");
-      DataType r = columnType(rightTable, b, rightLabel, "by");
+      DataType l = columnType(leftSchema, b, leftLabel, "by");
+      DataType r = columnType(rightSchema, b, rightLabel, "by");
       KeyKind kl = KeyKind.of(l);
       KeyKind kr = KeyKind.of(r);
       if (kl == null || kl != kr) {
@@ -248,7 +250,7 @@ final class StepPlan {
     if (Schema.ROW_ID.equals(column)) {
       return DataTypes.BIGINT().notNull();
     }
-    return rightTable.schema().columnType(column);
+    return rightSchema.columnType(column);
   }
 
   private String outputName(String name, Set<String> names, String method) {
@@ -311,8 +313,8 @@ final class StepPlan {
     }
   }
 
-  static DataType columnType(Table table, String column, String label, String what) {
-    int i = table.schema().rowType().fieldIndex(column);
+  static DataType columnType(Schema schema, String column, String label, String what) {
+    int i = schema.rowType().fieldIndex(column);
     if (i < 0) {
       throw new SchemaException(
           what
@@ -321,8 +323,8 @@ final class StepPlan {
               + "' is not a column of the "
               + label
               + "; columns are "
-              + table.schema().columnNames());
+              + schema.columnNames());
     }
-    return table.schema().rowType().typeAt(i);
+    return schema.rowType().typeAt(i);
   }
 }

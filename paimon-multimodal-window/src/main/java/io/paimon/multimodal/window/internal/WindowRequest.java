@@ -154,7 +154,7 @@ public final class WindowRequest {
   public ContiguousWindowDataset build() {
     Scan pinned = scan.pinned();
     Table table = pinned.table();
-    Schema schema = table.schema();
+    Schema schema = pinned.schema();
     if (groupKey == null || orderKey == null) {
       throw new IllegalArgumentException("groupKey and orderKey are required");
     }
