@@ -326,6 +326,51 @@ class SchemaEvolutionRandomTest {
     }
   }
 
+  /**
+   * Rows appended through a {@code Table} opened before another one altered the schema are written
+   * with the old schema, and read through the new one by field id like any older file.
+   */
+  @Test
+  void appendsOfATableOpenedBeforeAnAlterAreReadThroughTheNewSchema() {
+    try (Connection conn = Multimodal.connect(dir.toString())) {
+      Table t =
+          conn.createTable(
+              "t",
+              Schema.builder()
+                  .column("id", DataTypes.INT().notNull())
+                  .column("name", DataTypes.STRING())
+                  .column("score", DataTypes.FLOAT())
+                  .option("deletion-vectors.enabled", "true")
+                  .build(),
+              false);
+      Table stale = conn.getTable("t");
+      t.add(List.of(Map.of("id", 1, "name", "a", "score", 0.5f)));
+      t.alter(
+          SchemaChange.renameColumn("name", "label"),
+          SchemaChange.dropColumn("score"),
+          SchemaChange.addColumn("score", DataTypes.DOUBLE()),
+          SchemaChange.updateColumnType("id", DataTypes.BIGINT()));
+      assertThat(stale.schema().columnNames()).containsExactly("id", "name", "score");
+      stale.add(List.of(Map.of("id", 2, "name", "b", "score", 1.5f)));
+      t.add(List.of(Map.of("id", 3L, "label", "c", "score", 2.5)));
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("id", 1L);
+      one.put("label", "a");
+      one.put("score", null);
+      Map<String, Object> two = new LinkedHashMap<>(one);
+      two.put("id", 2L);
+      two.put("label", "b");
+      Map<String, Object> three = Map.of("id", 3L, "label", "c", "score", 2.5);
+      for (Table reader : List.of(t, conn.getTable("t"))) {
+        assertThat(reader.scan().toList()).containsExactly(one, two, three);
+        assertThat(reader.scan().where("label = 'b'").toList()).containsExactly(two);
+        assertThat(reader.scan().where("score IS NULL").count()).isEqualTo(2);
+        assertThat(reader.scan().where("id >= 2").select("id").toList())
+            .containsExactly(Map.of("id", 2L), Map.of("id", 3L));
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- steps
 
   private String update(Table t) {
