@@ -19,6 +19,7 @@ package io.paimon.multimodal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
@@ -252,8 +253,8 @@ class ConcurrentExpiryTest {
       String payload = "null";
       if (d != null) {
         byte[] b = new byte[(int) d.length()];
-        try {
-          t.io().newInputFile(d.uri()).readFully(d.offset(), b, 0, b.length);
+        try (InputFile in = t.io().newInputFile(d.uri())) {
+          in.readFully(d.offset(), b, 0, b.length);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
