@@ -45,10 +45,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Random sequences of adds, updates, updates by row ID, deletes and merges applied to a table and,
- * as SQL, to an in-memory DuckDB table: after every step both hold the same rows, the surviving
- * rows keep their {@code _ROW_ID}s, and older snapshots still read as DuckDB held them then. The
- * predicates are generated in the SQL subset both grammars share, and the same text runs on both.
+ * Random sequences of adds, updates, updates by row ID, deletes, merges, overwrites and compactions
+ * applied to a table and, as SQL, to an in-memory DuckDB table: after every step both hold the same
+ * rows, the surviving rows keep their {@code _ROW_ID}s (rows an overwrite writes get new ones, even
+ * with an id they replace), and older snapshots still read as DuckDB held them then. The predicates
+ * are generated in the SQL subset both grammars share, and the same text runs on both. Odd seeds
+ * keep Paimon's default {@code dynamic-partition-overwrite=true} (an overwrite replaces the
+ * partitions its rows fall in), even seeds set it false (an overwrite replaces every partition).
  */
 class ChangesDifferentialTest {
 
@@ -61,28 +64,34 @@ class ChangesDifferentialTest {
   private SplittableRandom r;
   private Statement duck;
   private long nextId;
+  private boolean dynamicOverwrite;
+
+  /** id -> the _ROW_ID it got when added; a surviving row's must never change. */
+  private final Map<Long, Long> rowIds = new HashMap<>();
+
+  /** Above every row ID seen so far: rows added later must get row IDs from here on. */
+  private long firstNewRowId;
 
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {1, 2, 3, 4})
   void changesAgreeWithDuckDb(long seed) throws SQLException {
     r = new SplittableRandom(seed);
+    dynamicOverwrite = seed % 2 == 1;
     try (io.paimon.multimodal.Connection conn = Multimodal.connect(dir.toString());
         Connection db = DriverManager.getConnection("jdbc:duckdb:");
         Statement st = db.createStatement()) {
       duck = st;
       duck.execute(
           "CREATE TABLE t (part VARCHAR, id BIGINT, label VARCHAR, score DOUBLE, n INTEGER)");
-      Table t = conn.createTable("t", schema(), false);
-      // id -> the _ROW_ID it got when added; a surviving row's must never change.
-      Map<Long, Long> rowIds = new HashMap<>();
+      Table t = conn.createTable("t", schema(dynamicOverwrite), false);
       // snapshot id -> DuckDB's rows after the step that committed it.
       TreeMap<Long, List<String>> history = new TreeMap<>();
       for (int step = 0; step < STEPS; step++) {
-        String what = step(t, step == 0 ? 0 : r.nextInt(10));
+        String what = step(t, step == 0 ? 0 : r.nextInt(12));
         String ctx = "seed " + seed + " step " + step + ": " + what;
         List<String> expected = duckRows();
         assertThat(tableRows(t.scan())).as(ctx).isEqualTo(expected);
-        checkRowIds(t, rowIds, ctx);
+        checkRowIds(t, ctx);
         history.put(t.latestSnapshot().orElseThrow().id(), expected);
         if (step % 4 == 3) {
           List<Long> ids = new ArrayList<>(history.keySet());
@@ -95,18 +104,22 @@ class ChangesDifferentialTest {
     }
   }
 
-  private static Schema schema() {
-    return Schema.builder()
-        .column("part", DataTypes.STRING().notNull())
-        .column("id", DataTypes.BIGINT().notNull())
-        .column("label", DataTypes.STRING())
-        .column("score", DataTypes.DOUBLE())
-        .column("n", DataTypes.INT())
-        .partitionKeys("part")
-        .option("deletion-vectors.enabled", "true")
-        // Small files, so that a partition holds several row-ID ranges and changes touch some.
-        .option("target-file-size", "1 kb")
-        .build();
+  private static Schema schema(boolean dynamicOverwrite) {
+    Schema.Builder b =
+        Schema.builder()
+            .column("part", DataTypes.STRING().notNull())
+            .column("id", DataTypes.BIGINT().notNull())
+            .column("label", DataTypes.STRING())
+            .column("score", DataTypes.DOUBLE())
+            .column("n", DataTypes.INT())
+            .partitionKeys("part")
+            .option("deletion-vectors.enabled", "true")
+            // Small files, so that a partition holds several row-ID ranges and changes touch some.
+            .option("target-file-size", "1 kb");
+    if (!dynamicOverwrite) {
+      b.option("dynamic-partition-overwrite", "false");
+    }
+    return b.build();
   }
 
   /** Runs one random change on both sides; returns what it was, for failure messages. */
@@ -161,8 +174,111 @@ class ChangesDifferentialTest {
           duck.execute("DELETE FROM t WHERE " + where);
           return "delete where " + where;
         }
-      default:
+      case 7:
+      case 8:
+      case 9:
         return merge(t, kind == 9);
+      case 10:
+        return overwrite(t);
+      default:
+        {
+          long before = t.latestSnapshot().orElseThrow().id();
+          long after = t.compact().id();
+          return after == before ? "compact (nothing to do)" : "compact to snapshot " + after;
+        }
+    }
+  }
+
+  /**
+   * {@code overwrite(rows)} (the rows' partitions, or every partition when the table's {@code
+   * dynamic-partition-overwrite} is false) or {@code overwrite(rows, part = p)} (partition p; rows
+   * there may omit part), mirrored as a DELETE of the replaced rows and an INSERT of the new ones.
+   * Some new rows take the id of a replaced row: they are new rows all the same, with new row IDs.
+   */
+  private String overwrite(Table t) throws SQLException {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    String replaced;
+    String what;
+    if (r.nextBoolean()) {
+      String p = part();
+      replaced = "part = " + quote(p);
+      List<Long> reusable = ids(replaced);
+      for (int i = r.nextInt(8); i > 0; i--) {
+        Map<String, Object> row = newRow();
+        row.put("part", p);
+        reuseId(row, reusable);
+        rows.add(row);
+      }
+      List<Map<String, Object>> given = new ArrayList<>();
+      for (Map<String, Object> row : rows) {
+        Map<String, Object> copy = new LinkedHashMap<>(row);
+        if (r.nextInt(3) == 0) {
+          copy.remove("part");
+        }
+        given.add(copy);
+      }
+      forgetRowIds(replaced);
+      t.overwrite(given, Map.of("part", p));
+      what = "overwrite part = " + p + " with " + given;
+    } else {
+      Set<String> parts = new HashSet<>();
+      // Rarely none: a no-op when dynamic, else a truncation.
+      for (int i = r.nextInt(8) == 0 ? 0 : 1 + r.nextInt(3); i > 0; i--) {
+        parts.add(part());
+      }
+      StringBuilder in = new StringBuilder();
+      for (String p : parts) {
+        in.append(in.length() == 0 ? "" : ", ").append(quote(p));
+      }
+      if (dynamicOverwrite) {
+        replaced = parts.isEmpty() ? "false" : "part IN (" + in + ")";
+      } else {
+        replaced = "true";
+      }
+      List<Long> reusable = ids(replaced);
+      for (String p : parts) {
+        for (int i = 1 + r.nextInt(6); i > 0; i--) {
+          Map<String, Object> row = newRow();
+          row.put("part", p);
+          reuseId(row, reusable);
+          rows.add(row);
+        }
+      }
+      forgetRowIds(replaced);
+      t.overwrite(rows);
+      what = "overwrite (" + (dynamicOverwrite ? "dynamic" : "every partition") + ") with " + rows;
+    }
+    duck.execute("DELETE FROM t WHERE " + replaced);
+    for (Map<String, Object> row : rows) {
+      duck.execute("INSERT INTO t VALUES " + tuple(row));
+    }
+    return what;
+  }
+
+  /** The ids of DuckDB's rows that a predicate matches, in random order. */
+  private List<Long> ids(String where) throws SQLException {
+    List<Long> out = new ArrayList<>();
+    try (ResultSet rs =
+        duck.executeQuery(
+            "SELECT id FROM t WHERE " + where + " ORDER BY hash(id + " + r.nextInt(1000) + ")")) {
+      while (rs.next()) {
+        out.add(rs.getLong(1));
+      }
+    }
+    return out;
+  }
+
+  /** Gives a new row, one time in three, the id of a row it replaces (each such id once). */
+  private void reuseId(Map<String, Object> row, List<Long> reusable) {
+    if (!reusable.isEmpty() && r.nextInt(3) == 0) {
+      row.put("id", reusable.remove(reusable.size() - 1));
+    }
+  }
+
+  /** The replaced rows leave the id -> row ID map: an id written again is a new row. */
+  private void forgetRowIds(String replaced) throws SQLException {
+    for (long id : ids(replaced)) {
+      rowIds.remove(id);
     }
   }
 
@@ -360,8 +476,8 @@ class ChangesDifferentialTest {
   /** The row IDs by id of the last check (what updateByRowId addresses). */
   private final Map<Long, Long> currentRowIds = new HashMap<>();
 
-  private void checkRowIds(Table t, Map<Long, Long> rowIds, String ctx) {
-    long firstNew = rowIds.values().stream().mapToLong(x -> x + 1).max().orElse(0);
+  private void checkRowIds(Table t, String ctx) {
+    long firstNew = firstNewRowId;
     Map<Long, Long> now = new HashMap<>();
     Set<Long> seen = new HashSet<>();
     for (Map<String, Object> row : t.scan().select("id", "_ROW_ID").toList()) {
@@ -375,6 +491,7 @@ class ChangesDifferentialTest {
         assertThat(rowId).as("%s: row ID of id %s", ctx, id).isEqualTo(had);
       }
       now.put(id, rowId);
+      firstNewRowId = Math.max(firstNewRowId, rowId + 1);
     }
     rowIds.putAll(now);
     rowIds.keySet().retainAll(now.keySet());
