@@ -19,7 +19,6 @@ package io.paimon.multimodal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.IndexManifestEntry;
@@ -28,7 +27,6 @@ import io.paimon.multimodal.internal.paimon.ManifestMeta;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -252,13 +250,7 @@ class ConcurrentExpiryTest {
       BlobDescriptor d = (BlobDescriptor) row.get("image");
       String payload = "null";
       if (d != null) {
-        byte[] b = new byte[(int) d.length()];
-        try (InputFile in = t.io().newInputFile(d.uri())) {
-          in.readFully(d.offset(), b, 0, b.length);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-        payload = Arrays.toString(b);
+        payload = Arrays.toString(TestTables.payload(t, d));
       }
       out.add(row.get("id") + ":" + row.get("part") + ":" + row.get("n") + ":" + payload);
     }

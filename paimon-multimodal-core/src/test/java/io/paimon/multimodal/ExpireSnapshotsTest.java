@@ -123,13 +123,7 @@ class ExpireSnapshotsTest {
       BlobDescriptor d = (BlobDescriptor) row.get("image");
       String payload = "null";
       if (d != null) {
-        byte[] b = new byte[(int) d.length()];
-        try {
-          t.io().newInputFile(d.uri()).readFully(d.offset(), b, 0, b.length);
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        payload = java.util.Arrays.toString(b);
+        payload = java.util.Arrays.toString(TestTables.payload(t, d));
       }
       out.add(row.get("_ROW_ID") + ":" + row.get("id") + ":" + row.get("n") + ":" + payload);
     }

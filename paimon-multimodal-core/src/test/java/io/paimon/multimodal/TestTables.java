@@ -255,4 +255,15 @@ final class TestTables {
     out.addAll(files(table, "manifest"));
     return out;
   }
+
+  /** The bytes a BLOB descriptor of {@code t} points at (the input file closed again). */
+  static byte[] payload(Table t, BlobDescriptor d) {
+    byte[] out = new byte[Math.toIntExact(d.length())];
+    try (var in = t.io().newInputFile(d.uri())) {
+      in.readFully(d.offset(), out, 0, out.length);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
 }

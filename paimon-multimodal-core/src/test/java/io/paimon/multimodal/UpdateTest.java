@@ -275,14 +275,7 @@ class UpdateTest {
   }
 
   private static String payload(Table t, Object descriptor) {
-    BlobDescriptor d = (BlobDescriptor) descriptor;
-    byte[] out = new byte[(int) d.length()];
-    try {
-      t.io().newInputFile(d.uri()).readFully(d.offset(), out, 0, out.length);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return new String(out, StandardCharsets.UTF_8);
+    return new String(TestTables.payload(t, (BlobDescriptor) descriptor), StandardCharsets.UTF_8);
   }
 
   @Test
