@@ -81,6 +81,23 @@ public interface Scan {
   Scan limit(long n);
 
   /**
+   * Plans this scan as shuffled chunks, the first of the three shuffle layers of a training read
+   * (pypaimon's {@code with_chunk_shuffle}): each partition's live rows, in row-ID order, are cut
+   * into chunks of at most {@code chunkSize} rows (a chunk may span row ranges and files, never
+   * partitions; deleted rows count for nothing), and the chunks of all partitions are shuffled with
+   * {@code seed}. {@link #plan()} returns one {@link Split} per chunk in that order, and the
+   * terminals read the chunks in that order (rows inside a chunk stay in row-ID order), so the same
+   * snapshot, seed and chunk size always give the same order. A chunk is read by row positions
+   * inside its files, which the {@code .row} and {@code .blob} formats allow without reading the
+   * rest of the file.
+   *
+   * @throws IllegalArgumentException if {@code chunkSize} is not positive, or if the scan has (or
+   *     is later given) a {@link #limit}, a {@link #where} naming a column that is not a partition
+   *     key, taken row IDs or a {@link #split}: the message names the conflict
+   */
+  Scan withChunkShuffle(long seed, int chunkSize);
+
+  /**
    * Appends {@code _ROW_ID} to the output; with no projection, all columns plus {@code _ROW_ID}.
    */
   Scan withRowId();

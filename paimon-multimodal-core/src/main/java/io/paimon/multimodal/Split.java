@@ -35,16 +35,50 @@ import org.roaringbitmap.RoaringBitmap;
  * as Paimon's data-evolution read groups them, and the range's deletion vector. A split names
  * everything that supplies its rows, so a worker given only the split (and the table) reads exactly
  * them with {@link Scan#split(Split)}. Immutable, serializable and thread-safe.
+ *
+ * <p>A split of a chunk-shuffled plan ({@link Scan#withChunkShuffle}) is a <em>chunk</em>: several
+ * row-ID ranges ({@link #ranges()}), each a part of one row range of the snapshot, read in order;
+ * its {@link #firstRowId()} is the first range's and its {@link #rowCount()} the sum of theirs.
  */
 public final class Split implements Serializable {
 
-  private static final long serialVersionUID = 3L;
+  private static final long serialVersionUID = 4L;
+
+  /**
+   * A range of row IDs {@code [firstRowId, firstRowId + rowCount)}.
+   *
+   * @param firstRowId the first row ID
+   * @param rowCount the number of row IDs, at least one
+   */
+  public record RowRange(long firstRowId, long rowCount) implements Serializable {
+
+    /**
+     * @throws IllegalArgumentException if {@code rowCount} is not positive or the first row ID is
+     *     negative
+     */
+    public RowRange {
+      if (firstRowId < 0 || rowCount <= 0) {
+        throw new IllegalArgumentException(
+            "a row range needs a first row ID >= 0 and at least one row, got ["
+                + firstRowId
+                + ", +"
+                + rowCount
+                + ")");
+      }
+    }
+
+    /** The row ID after the range's last. */
+    public long endRowId() {
+      return firstRowId + rowCount;
+    }
+  }
 
   private final long snapshotId;
   private final long schemaId;
   private final Map<String, Object> partition;
   private final long firstRowId;
   private final long rowCount;
+  private final List<RowRange> ranges;
   private final byte[] deletionVector;
   private final long deletedRowCount;
   private final List<SplitFile> files;
@@ -72,11 +106,49 @@ public final class Split implements Serializable {
       long rowCount,
       byte[] deletionVector,
       List<SplitFile> files) {
+    this(
+        snapshotId,
+        schemaId,
+        partition,
+        List.of(new RowRange(firstRowId, rowCount)),
+        deletionVector,
+        files);
+  }
+
+  /**
+   * A chunk of a read plan: several row-ID ranges read in order.
+   *
+   * @param ranges ascending, disjoint row-ID ranges, each inside one row range of the snapshot
+   * @param deletionVector the deleted positions of the chunk, counted over its ranges in order
+   *     (position {@code p} is the {@code p}-th row ID of the concatenated ranges), or null
+   * @throws IllegalArgumentException if {@code ranges} or {@code files} is empty, the ranges are
+   *     not ascending and disjoint, or the deletion vector deletes a position past the chunk's rows
+   */
+  public Split(
+      long snapshotId,
+      long schemaId,
+      Map<String, Object> partition,
+      List<RowRange> ranges,
+      byte[] deletionVector,
+      List<SplitFile> files) {
     this.snapshotId = snapshotId;
     this.schemaId = schemaId;
     this.partition = Collections.unmodifiableMap(new LinkedHashMap<>(partition));
-    this.firstRowId = firstRowId;
-    this.rowCount = rowCount;
+    this.ranges = List.copyOf(ranges);
+    if (this.ranges.isEmpty()) {
+      throw new IllegalArgumentException("a split needs at least one row range");
+    }
+    long rows = 0;
+    for (int i = 0; i < this.ranges.size(); i++) {
+      RowRange r = this.ranges.get(i);
+      if (i > 0 && r.firstRowId() < this.ranges.get(i - 1).endRowId()) {
+        throw new IllegalArgumentException(
+            "the row ranges of a split must ascend without overlap, got " + this.ranges);
+      }
+      rows += r.rowCount();
+    }
+    this.firstRowId = this.ranges.get(0).firstRowId();
+    this.rowCount = rows;
     this.deletionVector = deletionVector == null ? null : deletionVector.clone();
     this.files = List.copyOf(files);
     if (this.files.isEmpty()) {
@@ -137,12 +209,12 @@ public final class Split implements Serializable {
     return partition;
   }
 
-  /** The row ID of the range's first row. */
+  /** The row ID of the (first) range's first row. */
   public long firstRowId() {
     return firstRowId;
   }
 
-  /** The number of rows in the range (before filtering and deletions). */
+  /** The number of rows in the split's ranges (before filtering and deletions). */
   public long rowCount() {
     return rowCount;
   }
@@ -157,10 +229,18 @@ public final class Split implements Serializable {
     return rowCount - deletedRowCount;
   }
 
-  /** Whether the row with this ID is in the range and deleted by its deletion vector. */
+  /**
+   * The row-ID ranges the split reads, in order: one for a split of a plain plan, one or more for a
+   * chunk.
+   */
+  public List<RowRange> ranges() {
+    return ranges;
+  }
+
+  /** Whether the row with this ID is in the split's ranges and deleted by its deletion vector. */
   public boolean isDeleted(long rowId) {
-    long position = rowId - firstRowId;
-    if (position < 0 || position >= rowCount) {
+    long position = position(rowId);
+    if (position < 0) {
       return false;
     }
     RoaringBitmap bitmap = deleted;
@@ -169,6 +249,18 @@ public final class Split implements Serializable {
       deleted = bitmap;
     }
     return bitmap != null && bitmap.contains((int) position);
+  }
+
+  /** The position of a row ID in the concatenated ranges, or -1 if no range holds it. */
+  private long position(long rowId) {
+    long before = 0;
+    for (RowRange r : ranges) {
+      if (rowId >= r.firstRowId() && rowId < r.endRowId()) {
+        return before + rowId - r.firstRowId();
+      }
+      before += r.rowCount();
+    }
+    return -1;
   }
 
   /**
@@ -202,7 +294,7 @@ public final class Split implements Serializable {
   public boolean equals(Object o) {
     return o instanceof Split
         && ((Split) o).snapshotId == snapshotId
-        && ((Split) o).firstRowId == firstRowId
+        && ((Split) o).ranges.equals(ranges)
         && ((Split) o).files.equals(files);
   }
 
@@ -215,14 +307,22 @@ public final class Split implements Serializable {
   public String toString() {
     return "Split{snapshot="
         + snapshotId
-        + ", rowIds=["
-        + firstRowId
-        + ", "
-        + (firstRowId + rowCount)
-        + ")"
+        + ", rowIds="
+        + rangesText()
         + (deletedRowCount > 0 ? ", deleted=" + deletedRowCount : "")
         + ", files="
         + files
         + "}";
+  }
+
+  private String rangesText() {
+    StringBuilder sb = new StringBuilder();
+    for (RowRange r : ranges) {
+      if (sb.length() > 0) {
+        sb.append(" ");
+      }
+      sb.append('[').append(r.firstRowId()).append(", ").append(r.endRowId()).append(')');
+    }
+    return sb.toString();
   }
 }

@@ -47,6 +47,18 @@ public final class VectorCopy {
   }
 
   /**
+   * Fills {@code to}, which holds no rows (a new or {@link ValueVector#reset()} vector), with
+   * {@code n} rows picked from several vectors of its type: row {@code o} of {@code to} is row
+   * {@code rows[o]} of {@code from[sources[o]]}. Each value is copied once, with one capacity check
+   * per vector (not per row): the way to assemble a batch whose neighbouring rows come from
+   * different batches (a take, a shuffle buffer). An entry of {@code from} that no row picks may be
+   * null. The caller sets the value count.
+   */
+  public static void gather(ValueVector[] from, int[] sources, int[] rows, int n, ValueVector to) {
+    VectorGather.gather(from, sources, rows, n, to);
+  }
+
+  /**
    * Copies rows {@code rows[start..end)} of {@code from} (rows {@code start..end} themselves when
    * {@code rows} is null) to {@code to}, starting at {@code at}. The target's rows before {@code
    * at} must be set and those from {@code at} on unset, as when a batch is filled in order.

@@ -161,7 +161,7 @@ final class OutputLayout {
    * data-file form, as {@link GroupBatches} gives them): output row {@code o} is row {@code
    * rows[o]} of {@code staged[sources[o]]}, read from the file {@code files[sources[o]]} (for
    * messages), with {@code _ROW_ID} {@code ids[o]}. Each value is copied once ({@link
-   * VectorGather}).
+   * VectorCopy#gather}).
    */
   void gather(
       String[] files,
@@ -192,7 +192,7 @@ final class OutputLayout {
               column, files[sources[o]], types[j], from[sources[o]], rows[o], target, o);
         }
       } else {
-        VectorGather.gather(from, sources, rows, n, target);
+        VectorCopy.gather(from, sources, rows, n, target);
       }
     }
   }

@@ -32,6 +32,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * @param limit the most rows returned ({@link Long#MAX_VALUE}: no limit)
  * @param withRowId whether {@code _ROW_ID} is appended
  * @param allocator the results' allocator, or null for the table's
+ * @param chunks the chunk shuffle of the plan, or null for none
  */
 record ScanContext(
     List<String> predicates,
@@ -42,14 +43,27 @@ record ScanContext(
     Pin pin,
     RowSet rows,
     int batchSize,
-    BufferAllocator allocator) {
+    BufferAllocator allocator,
+    ChunkShuffle chunks) {
 
   static final int DEFAULT_BATCH_SIZE = 4096;
+
+  /** {@code Scan.withChunkShuffle(seed, chunkSize)}. */
+  record ChunkShuffle(long seed, int chunkSize) {}
 
   /** A scan of {@code rows} of the latest snapshot, with every other setting at its default. */
   static ScanContext of(RowSet rows) {
     return new ScanContext(
-        List.of(), null, null, Long.MAX_VALUE, false, Pin.LATEST, rows, DEFAULT_BATCH_SIZE, null);
+        List.of(),
+        null,
+        null,
+        Long.MAX_VALUE,
+        false,
+        Pin.LATEST,
+        rows,
+        DEFAULT_BATCH_SIZE,
+        null,
+        null);
   }
 
   /** Whether a limit was set. */
@@ -68,6 +82,7 @@ record ScanContext(
     RowSet rows;
     int batchSize;
     BufferAllocator allocator;
+    ChunkShuffle chunks;
 
     private Draft(ScanContext c) {
       predicates = c.predicates;
@@ -79,6 +94,7 @@ record ScanContext(
       rows = c.rows;
       batchSize = c.batchSize;
       allocator = c.allocator;
+      chunks = c.chunks;
     }
   }
 
@@ -95,6 +111,7 @@ record ScanContext(
         d.pin,
         d.rows,
         d.batchSize,
-        d.allocator);
+        d.allocator,
+        d.chunks);
   }
 }

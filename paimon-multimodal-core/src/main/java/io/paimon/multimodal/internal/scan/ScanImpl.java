@@ -44,6 +44,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.roaringbitmap.RoaringBitmap;
 
 /** The immutable {@link Scan}: a table plus a {@link ScanContext}. */
 public final class ScanImpl implements Scan {
@@ -198,6 +199,9 @@ public final class ScanImpl implements Scan {
               : reparse(ctx.predicates(), type).and(parsed);
     }
     ScanFilter next = combined;
+    if (ctx.chunks() != null) {
+      ChunkPlanner.checkFilter(next, against.schema().partitionKeys(), "where " + texts);
+    }
     return new ScanImpl(
         owner,
         table,
@@ -255,7 +259,36 @@ public final class ScanImpl implements Scan {
     if (n < 0) {
       throw new IllegalArgumentException("limit must not be negative, got " + n);
     }
+    if (ctx.chunks() != null) {
+      throw new IllegalArgumentException(
+          "a chunk-shuffled scan reads whole chunks in a shuffled order; limit("
+              + n
+              + ") would cut an arbitrary chunk, so withChunkShuffle and limit do not combine");
+    }
     return with(ctx.with(d -> d.limit = n));
+  }
+
+  @Override
+  public Scan withChunkShuffle(long seed, int chunkSize) {
+    if (chunkSize <= 0) {
+      throw new IllegalArgumentException(
+          "withChunkShuffle needs a positive chunk size, got " + chunkSize);
+    }
+    if (ctx.limited()) {
+      throw new IllegalArgumentException(
+          "withChunkShuffle does not combine with limit(" + ctx.limit() + ")");
+    }
+    if (ctx.rows() instanceof RowSet.Taken) {
+      throw new IllegalArgumentException(
+          "withChunkShuffle plans the whole table; it does not combine with takeRowIds");
+    }
+    if (ctx.rows() instanceof RowSet.OfSplit) {
+      throw new IllegalArgumentException(
+          "withChunkShuffle plans the whole table; this scan reads one split");
+    }
+    ChunkPlanner.checkFilter(
+        ctx.filter(), checking().table.schema().partitionKeys(), "where " + ctx.predicates());
+    return with(ctx.with(d -> d.chunks = new ScanContext.ChunkShuffle(seed, chunkSize)));
   }
 
   @Override
@@ -374,22 +407,59 @@ public final class ScanImpl implements Scan {
           null);
     }
     if (ctx.rows() instanceof RowSet.OfSplit of) {
-      Split split = of.split();
-      groups = groups.stream().filter(g -> g.firstRowId() == split.firstRowId()).toList();
-      if (groups.isEmpty() || groups.get(0).rowCount() != split.rowCount()) {
-        // Reading nothing would silently drop a worker's share of a sharded read.
+      List<ChunkPlanner.Piece> pieces = piecesOf(of.split(), groups, resolved.snapshotId());
+      return new TableScanReader(table, ctx, resolved, pieces, layout, allocator);
+    }
+    List<DataGroup> pruned = ScanPlanner.prune(groups, ctx.filter());
+    List<ChunkPlanner.Piece> pieces = new ArrayList<>();
+    if (ctx.chunks() != null) {
+      for (ChunkPlanner.Chunk c :
+          ChunkPlanner.plan(pruned, ctx.chunks().seed(), ctx.chunks().chunkSize())) {
+        pieces.addAll(c.pieces());
+      }
+    } else {
+      for (DataGroup g : pruned) {
+        pieces.add(ChunkPlanner.Piece.whole(g));
+      }
+    }
+    return new TableScanReader(table, ctx, resolved, pieces, layout, allocator);
+  }
+
+  /**
+   * The parts of the snapshot's row ranges that a split's ranges name.
+   *
+   * @throws IllegalArgumentException if a range of the split is not inside one row range of the
+   *     snapshot (reading nothing would silently drop a worker's share of a sharded read)
+   */
+  private List<ChunkPlanner.Piece> piecesOf(Split split, List<DataGroup> groups, long snapshotId) {
+    List<ChunkPlanner.Piece> pieces = new ArrayList<>();
+    for (Split.RowRange r : split.ranges()) {
+      DataGroup holder = null;
+      for (DataGroup g : groups) {
+        if (g.firstRowId() <= r.firstRowId() && r.endRowId() <= g.endRowId()) {
+          holder = g;
+          break;
+        }
+      }
+      if (holder == null) {
         throw new IllegalArgumentException(
             "split "
                 + split
                 + " is not a row range of snapshot "
-                + resolved.snapshotId()
+                + snapshotId
                 + " of table '"
                 + table.name()
                 + "'");
       }
+      long start = r.firstRowId() - holder.firstRowId();
+      long end = r.endRowId() - holder.firstRowId();
+      long live = (end - start);
+      if (holder.deleted() != null) {
+        live -= holder.deleted().rangeCardinality(start, end);
+      }
+      pieces.add(new ChunkPlanner.Piece(holder, start, end, live));
     }
-    return new TableScanReader(
-        table, ctx, resolved, ScanPlanner.prune(groups, ctx.filter()), layout, allocator);
+    return pieces;
   }
 
   /** Sorts the ids once, for the check and the read, and fails naming those no row has. */
@@ -501,43 +571,89 @@ public final class ScanImpl implements Scan {
     }
     ScanPlanner.Resolved resolved = ScanPlanner.resolve(table, ctx);
     List<Split> splits = new ArrayList<>();
-    List<String> keys = table.schema().partitionKeys();
-    for (DataGroup g :
-        ScanPlanner.prune(ScanPlanner.groups(table, resolved.snapshot()), ctx.filter())) {
-      Map<String, Object> partition = new LinkedHashMap<>();
-      for (int k = 0; k < keys.size(); k++) {
-        partition.put(keys.get(k), g.partitionValues()[k]);
+    List<DataGroup> groups =
+        ScanPlanner.prune(ScanPlanner.groups(table, resolved.snapshot()), ctx.filter());
+    if (ctx.chunks() != null) {
+      for (ChunkPlanner.Chunk c :
+          ChunkPlanner.plan(groups, ctx.chunks().seed(), ctx.chunks().chunkSize())) {
+        splits.add(chunkSplit(c, resolved.snapshotId()));
       }
-      List<SplitFile> files = new ArrayList<>();
-      for (PlannedFile f : g.allFiles()) {
-        List<String> columns = new ArrayList<>();
-        for (int i = 0; i < f.tableColumnOf().length; i++) {
-          if (f.tableColumnOf()[i] >= 0) {
-            columns.add(f.fileType().fields().get(i).name());
-          }
-        }
-        files.add(
-            new SplitFile(
-                f.path(),
-                f.meta().format(),
-                f.meta().rowCount(),
-                f.firstRowId(),
-                columns,
-                f.meta().maxSequenceNumber(),
-                f.meta().fileSize(),
-                f.meta().schemaId()));
-      }
+      return splits;
+    }
+    for (DataGroup g : groups) {
       splits.add(
           new Split(
               resolved.snapshotId(),
               table.schemaId(),
-              partition,
+              partitionOf(g),
               g.firstRowId(),
               g.rowCount(),
               Split.encodeDeletionVector(g.deleted()),
-              files));
+              splitFiles(g)));
     }
     return splits;
+  }
+
+  private Split chunkSplit(ChunkPlanner.Chunk c, long snapshotId) {
+    List<Split.RowRange> ranges = new ArrayList<>();
+    List<SplitFile> files = new ArrayList<>();
+    RoaringBitmap deleted = new RoaringBitmap();
+    long before = 0;
+    for (ChunkPlanner.Piece p : c.pieces()) {
+      DataGroup g = p.group();
+      ranges.add(new Split.RowRange(g.firstRowId() + p.start(), p.end() - p.start()));
+      files.addAll(splitFiles(g));
+      if (g.deleted() != null) {
+        long offset = before - p.start();
+        RoaringBitmap inside =
+            RoaringBitmap.and(g.deleted(), RoaringBitmap.bitmapOfRange(p.start(), p.end()));
+        org.roaringbitmap.IntIterator it = inside.getIntIterator();
+        while (it.hasNext()) {
+          long d = Integer.toUnsignedLong(it.next()) + offset;
+          deleted.add(d, d + 1);
+        }
+      }
+      before += p.end() - p.start();
+    }
+    return new Split(
+        snapshotId,
+        table.schemaId(),
+        partitionOf(c.pieces().get(0).group()),
+        ranges,
+        Split.encodeDeletionVector(deleted),
+        files);
+  }
+
+  private Map<String, Object> partitionOf(DataGroup g) {
+    List<String> keys = table.schema().partitionKeys();
+    Map<String, Object> partition = new LinkedHashMap<>();
+    for (int k = 0; k < keys.size(); k++) {
+      partition.put(keys.get(k), g.partitionValues()[k]);
+    }
+    return partition;
+  }
+
+  private static List<SplitFile> splitFiles(DataGroup g) {
+    List<SplitFile> files = new ArrayList<>();
+    for (PlannedFile f : g.allFiles()) {
+      List<String> columns = new ArrayList<>();
+      for (int i = 0; i < f.tableColumnOf().length; i++) {
+        if (f.tableColumnOf()[i] >= 0) {
+          columns.add(f.fileType().fields().get(i).name());
+        }
+      }
+      files.add(
+          new SplitFile(
+              f.path(),
+              f.meta().format(),
+              f.meta().rowCount(),
+              f.firstRowId(),
+              columns,
+              f.meta().maxSequenceNumber(),
+              f.meta().fileSize(),
+              f.meta().schemaId()));
+    }
+    return files;
   }
 
   @Override
@@ -552,6 +668,7 @@ public final class ScanImpl implements Scan {
             d -> {
               d.pin = new Pin.AtSnapshot(split.snapshotId(), split.schemaId());
               d.rows = new RowSet.OfSplit(split);
+              d.chunks = null;
             }));
   }
 

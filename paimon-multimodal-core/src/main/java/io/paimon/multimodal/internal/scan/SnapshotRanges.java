@@ -170,7 +170,7 @@ public final class SnapshotRanges {
           table,
           ctx,
           new ScanPlanner.Resolved(snapshot.id(), null, snapshot),
-          groups,
+          groups.stream().map(ChunkPlanner.Piece::whole).toList(),
           new OutputLayout(table, ctx),
           child);
     } catch (RuntimeException e) {

@@ -29,17 +29,18 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Streams a scan: data files in row-ID order, each decoded straight into Arrow, filtered, and
- * copied (or, when a whole batch passes and holds no BLOB column, moved) into the one output root.
- * An output batch may end short at a file boundary so that the next file's batches can be moved.
- * Memory is one file batch plus one output batch. Not thread-safe; close it.
+ * Streams a scan: row ranges (or the pieces of them a chunk or a split names) in order, each
+ * decoded straight into Arrow, filtered, and copied (or, when a whole batch passes and holds no
+ * BLOB column, moved) into the one output root. An output batch may end short at a file boundary so
+ * that the next file's batches can be moved. Memory is one file batch plus one output batch. Not
+ * thread-safe; close it.
  */
 final class TableScanReader extends ArrowReader {
 
   private final TableState table;
   private final ScanContext ctx;
   private final ScanPlanner.Resolved resolved;
-  private final List<DataGroup> files;
+  private final List<ChunkPlanner.Piece> files;
   private final OutputLayout layout;
   private final BufferAllocator allocator;
 
@@ -54,7 +55,7 @@ final class TableScanReader extends ArrowReader {
       TableState table,
       ScanContext ctx,
       ScanPlanner.Resolved resolved,
-      List<DataGroup> files,
+      List<ChunkPlanner.Piece> files,
       OutputLayout layout,
       BufferAllocator allocator) {
     super(allocator);
@@ -137,12 +138,13 @@ final class TableScanReader extends ArrowReader {
       return false;
     }
     ScanPlanner.checkTag(table, resolved);
+    ChunkPlanner.Piece piece = files.get(nextFile++);
     current =
         new GroupBatches(
             table,
-            files.get(nextFile++),
+            piece.group(),
             layout.readColumns(),
-            null,
+            piece.selection(),
             ctx.filter(),
             allocator,
             ctx.batchSize(),

@@ -54,6 +54,14 @@ final class Prefetcher implements AutoCloseable {
   private final TaskGroup reads;
   private final ArrayDeque<Future<VectorSchemaRoot>> ahead = new ArrayDeque<>();
   private volatile boolean stopped;
+
+  /** Reads running now; {@link #close()} waits for them rather than interrupt their I/O. */
+  private int running;
+
+  /** The batches read and not yet handed to the consumer; {@link #close()} frees them. */
+  private final java.util.Set<VectorSchemaRoot> produced =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private boolean ended;
 
   /** The reader, opened by the first read; touched by the group's tasks (one at a time) only. */
@@ -77,6 +85,20 @@ final class Prefetcher implements AutoCloseable {
 
   /** The reader's next non-empty batch, moved into a root of our own; {@link #END} at the end. */
   private VectorSchemaRoot readOne() throws IOException {
+    synchronized (this) {
+      running++;
+    }
+    try {
+      return read();
+    } finally {
+      synchronized (this) {
+        running--;
+        notifyAll();
+      }
+    }
+  }
+
+  private VectorSchemaRoot read() throws IOException {
     if (stopped || readerDone) {
       return END;
     }
@@ -96,6 +118,8 @@ final class Prefetcher implements AutoCloseable {
           batch.getVector(j).makeTransferPair(copy.getVector(j)).transfer();
         }
         copy.setRowCount(n);
+        // Registered before the future holds it: a close that cancels a finishing read frees it.
+        produced.add(copy);
         return copy;
       }
     } catch (IOException | RuntimeException | Error e) {
@@ -148,6 +172,7 @@ final class Prefetcher implements AutoCloseable {
       ended = true;
       return null;
     }
+    produced.remove(root);
     if (!stopped) {
       ahead.add(reads.submit(this::readOne));
     }
@@ -161,24 +186,25 @@ final class Prefetcher implements AutoCloseable {
       f.cancel(false);
     }
     boolean interrupted = false;
-    // The read in progress ends after its batch; its root, and any finished one, are freed.
-    for (Future<VectorSchemaRoot> f : ahead) {
-      while (true) {
+    // A read that started sees stopped once its batch is done; wait for it rather than let the
+    // group's close interrupt it (an interrupt closes a file channel other reads may share).
+    synchronized (this) {
+      while (running > 0) {
         try {
-          VectorSchemaRoot r = f.get();
-          if (r != END) {
-            r.close();
-          }
-          break;
+          wait();
         } catch (InterruptedException e) {
           interrupted = true;
-        } catch (CancellationException | ExecutionException e) {
-          break;
         }
       }
     }
     ahead.clear();
+    // Waits for the read in progress; then every batch read and not taken is freed, including one
+    // whose future was cancelled while it finished.
     reads.close();
+    for (VectorSchemaRoot r : produced) {
+      r.close();
+    }
+    produced.clear();
     try {
       // The tasks have ended: the reader is ours to close if no task reached its end.
       closeReader();

@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal.internal.scan;
+package io.paimon.multimodal.arrow;
 
 import java.util.List;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -45,7 +45,8 @@ final class VectorGather {
 
   /**
    * Fills {@code to}, which holds no rows (a new or {@link ValueVector#reset()} vector), with
-   * {@code n} picked rows; every source has the target's type. The caller sets the value count.
+   * {@code n} picked rows; every source has the target's type (a source no row picks may be null).
+   * The caller sets the value count.
    */
   static void gather(ValueVector[] from, int[] sources, int[] rows, int n, ValueVector to) {
     if (n <= 0) {
@@ -78,6 +79,9 @@ final class VectorGather {
     long[] validity = new long[from.length];
     for (int k = 0; k < from.length; k++) {
       BaseFixedWidthVector v = (BaseFixedWidthVector) from[k];
+      if (v == null) {
+        continue;
+      }
       data[k] = v.getDataBuffer().memoryAddress();
       validity[k] = v.getValidityBuffer().memoryAddress();
     }
@@ -110,6 +114,9 @@ final class VectorGather {
     long[] validity = new long[from.length];
     for (int k = 0; k < from.length; k++) {
       BaseVariableWidthVector v = (BaseVariableWidthVector) from[k];
+      if (v == null) {
+        continue;
+      }
       offsets[k] = v.getOffsetBuffer().memoryAddress();
       data[k] = v.getDataBuffer().memoryAddress();
       validity[k] = v.getValidityBuffer().memoryAddress();
@@ -150,6 +157,9 @@ final class VectorGather {
     ValueVector[] children = new ValueVector[from.length];
     for (int k = 0; k < from.length; k++) {
       ListVector l = (ListVector) from[k];
+      if (l == null) {
+        continue;
+      }
       offsets[k] = l.getOffsetBuffer().memoryAddress();
       validity[k] = l.getValidityBuffer().memoryAddress();
       children[k] = l.getDataVector();
@@ -194,7 +204,7 @@ final class VectorGather {
     int size = to.getListSize();
     ValueVector[] children = new ValueVector[from.length];
     for (int k = 0; k < from.length; k++) {
-      children[k] = ((FixedSizeListVector) from[k]).getDataVector();
+      children[k] = from[k] == null ? null : ((FixedSizeListVector) from[k]).getDataVector();
     }
     int[] childSources = new int[n * size];
     int[] childRows = new int[n * size];
@@ -231,7 +241,10 @@ final class VectorGather {
     ValueVector[] children = new ValueVector[from.length];
     for (int c = 0; c < targets.size(); c++) {
       for (int k = 0; k < from.length; k++) {
-        children[k] = ((NonNullableStructVector) from[k]).getChildrenFromFields().get(c);
+        children[k] =
+            from[k] == null
+                ? null
+                : ((NonNullableStructVector) from[k]).getChildrenFromFields().get(c);
       }
       gather(children, sources, rows, n, targets.get(c));
     }
