@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -81,7 +80,18 @@ public final class WindowLoader {
   private WindowLoader(Builder options, SharedExecutors executors) {
     this.options = options;
     this.executors = executors;
-    this.size = options.dataset.size();
+    this.size = options.sampler == null ? options.dataset.size() : sampler().length();
+  }
+
+  /** The rank's sampler over the dataset, with the loader's shuffle. */
+  private DistributedSampler sampler() {
+    DistributedSampler s =
+        DistributedSampler.of(options.dataset.size())
+            .shard(options.sampler.rank(), options.sampler.worldSize());
+    if (options.sampler.dropsLast()) {
+      s = s.dropLast();
+    }
+    return options.shuffle ? s.shuffle(options.seed) : s;
   }
 
   /**
@@ -101,6 +111,7 @@ public final class WindowLoader {
         Math.min(4, Runtime.getRuntime().availableProcessors()),
         2,
         WindowLoader::defaultCollate,
+        null,
         null);
   }
 
@@ -116,18 +127,10 @@ public final class WindowLoader {
    */
   public Batches epoch(long epoch) {
     int[] order = null;
-    if (options.shuffle) {
-      order = new int[size];
-      for (int i = 0; i < size; i++) {
-        order[i] = i;
-      }
-      SplittableRandom random = new SplittableRandom(options.seed * 0x9E3779B97F4A7C15L + epoch);
-      for (int i = size - 1; i > 0; i--) {
-        int j = random.nextInt(i + 1);
-        int swap = order[i];
-        order[i] = order[j];
-        order[j] = swap;
-      }
+    if (options.sampler != null) {
+      order = sampler().indices(epoch);
+    } else if (options.shuffle) {
+      order = DistributedSampler.order(size, true, options.seed, epoch);
     }
     return new Batches(options, executors, order, size, batchCount());
   }
@@ -205,6 +208,9 @@ public final class WindowLoader {
     private final Function<List<Map<String, Object>>, Map<String, Object>> collate;
     private final SharedExecutors executors;
 
+    /** The rank's share ({@link #shard}), sized for a dataset of one sample; null for all. */
+    private final DistributedSampler sampler;
+
     private Builder(
         ContiguousWindowDataset dataset,
         int batchSize,
@@ -214,7 +220,8 @@ public final class WindowLoader {
         int workers,
         int prefetchBatches,
         Function<List<Map<String, Object>>, Map<String, Object>> collate,
-        SharedExecutors executors) {
+        SharedExecutors executors,
+        DistributedSampler sampler) {
       this.dataset = dataset;
       this.batchSize = batchSize;
       this.shuffle = shuffle;
@@ -224,6 +231,7 @@ public final class WindowLoader {
       this.prefetchBatches = prefetchBatches;
       this.collate = collate;
       this.executors = executors;
+      this.sampler = sampler;
     }
 
     /**
@@ -242,13 +250,23 @@ public final class WindowLoader {
           workers,
           prefetchBatches,
           collate,
-          executors);
+          executors,
+          sampler);
     }
 
     /** Visits the samples of each epoch in a permutation determined by the seed and the epoch. */
     public Builder shuffle() {
       return new Builder(
-          dataset, batchSize, true, seed, dropLast, workers, prefetchBatches, collate, executors);
+          dataset,
+          batchSize,
+          true,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors,
+          sampler);
     }
 
     /** The shuffle seed (default 0); without {@link #shuffle()} it has no effect. */
@@ -262,13 +280,55 @@ public final class WindowLoader {
           workers,
           prefetchBatches,
           collate,
-          executors);
+          executors,
+          sampler);
+    }
+
+    /**
+     * This rank's share of every epoch, as PyTorch's {@code DistributedSampler} gives it: the
+     * epoch's order (shuffled identically on every rank), padded by repeating it from its start to
+     * a multiple of {@code worldSize}, and rank {@code r} takes positions {@code r, r + worldSize,
+     * ...}; every rank has the same number of samples and batches. See {@link DistributedSampler}.
+     *
+     * @throws IllegalArgumentException unless {@code 0 <= rank < worldSize}
+     */
+    public Builder shard(int rank, int worldSize) {
+      return shard(rank, worldSize, false);
+    }
+
+    /**
+     * As {@link #shard(int, int)}; with {@code dropUneven} the tail that does not divide evenly
+     * among the ranks is dropped instead of padded ({@code DistributedSampler(drop_last=True)}).
+     */
+    public Builder shard(int rank, int worldSize, boolean dropUneven) {
+      DistributedSampler share = DistributedSampler.of(1).shard(rank, worldSize);
+      DistributedSampler sampler = dropUneven ? share.dropLast() : share;
+      return new Builder(
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          dropLast,
+          workers,
+          prefetchBatches,
+          collate,
+          executors,
+          sampler);
     }
 
     /** Drops the last batch of an epoch if it is shorter than the batch size. */
     public Builder dropLast() {
       return new Builder(
-          dataset, batchSize, shuffle, seed, true, workers, prefetchBatches, collate, executors);
+          dataset,
+          batchSize,
+          shuffle,
+          seed,
+          true,
+          workers,
+          prefetchBatches,
+          collate,
+          executors,
+          sampler);
     }
 
     /**
@@ -289,7 +349,8 @@ public final class WindowLoader {
           workers,
           prefetchBatches,
           collate,
-          executors);
+          executors,
+          sampler);
     }
 
     /**
@@ -309,7 +370,8 @@ public final class WindowLoader {
           workers,
           prefetchBatches,
           collate,
-          executors);
+          executors,
+          sampler);
     }
 
     /**
@@ -329,7 +391,8 @@ public final class WindowLoader {
           workers,
           prefetchBatches,
           collate,
-          executors);
+          executors,
+          sampler);
     }
 
     /**
@@ -350,7 +413,8 @@ public final class WindowLoader {
           workers,
           prefetchBatches,
           collate,
-          executors);
+          executors,
+          sampler);
     }
 
     /**

@@ -236,6 +236,36 @@ class WindowLoaderTest {
   }
 
   @Test
+  void shardedLoadersSplitEachEpochAsADistributedSampler() {
+    for (boolean dropUneven : new boolean[] {false, true}) {
+      FakeDataset dataset = new FakeDataset(11, 0);
+      List<Integer> union = new ArrayList<>();
+      int length = -1;
+      for (int rank = 0; rank < 3; rank++) {
+        WindowLoader loader =
+            builder(dataset).batchSize(2).shuffle().seed(9).shard(rank, 3, dropUneven).build();
+        List<Integer> mine = order(all(loader, 4));
+        int[] expected = DistributedSampler.of(11).shard(rank, 3).shuffle(9).indices(4);
+        if (dropUneven) {
+          expected = DistributedSampler.of(11).shard(rank, 3).shuffle(9).dropLast().indices(4);
+        }
+        assertThat(mine).containsExactly(Arrays.stream(expected).boxed().toArray(Integer[]::new));
+        assertThat(loader.batchCount()).isEqualTo((mine.size() + 1) / 2);
+        if (length >= 0) {
+          assertThat(mine).hasSize(length);
+        }
+        length = mine.size();
+        union.addAll(mine);
+      }
+      assertThat(length).isEqualTo(dropUneven ? 3 : 4);
+      // One rank of one: the unsharded loader's order.
+      assertThat(order(all(builder(dataset).shuffle().seed(9).shard(0, 1).build(), 4)))
+          .isEqualTo(order(all(builder(dataset).shuffle().seed(9).build(), 4)));
+      assertThat(new java.util.HashSet<>(union)).hasSize(dropUneven ? 9 : 11);
+    }
+  }
+
+  @Test
   void dropLastDropsOnlyAShortFinalBatch() {
     FakeDataset dataset = new FakeDataset(10, 0);
     WindowLoader loader = builder(dataset).batchSize(3).dropLast().build();
