@@ -53,8 +53,24 @@ public interface TrainingDataset extends AutoCloseable {
    * @throws IllegalArgumentException if the scan has more than {@code Integer.MAX_VALUE} rows
    */
   static TrainingDataset of(Scan scan) {
-    return TrainingDatasetImpl.build(scan);
+    return of(scan, DEFAULT_BLOCK_CACHE_BYTES);
   }
+
+  /**
+   * As {@link #of(Scan)}, with a cache of at most {@code blockCacheBytes} of decompressed data
+   * blocks shared by all fetches (0 for none): random indices hit many blocks, and a block read
+   * once is then decoded from memory by every later fetch of its rows, in this epoch and the next.
+   * Size it to the table's decompressed bytes for the fastest random access.
+   *
+   * @throws IllegalArgumentException if {@code blockCacheBytes} is negative, or as {@link
+   *     #of(Scan)}
+   */
+  static TrainingDataset of(Scan scan, long blockCacheBytes) {
+    return TrainingDatasetImpl.build(scan, blockCacheBytes);
+  }
+
+  /** The block cache of {@link #of(Scan)}: 64 MiB. */
+  long DEFAULT_BLOCK_CACHE_BYTES = 64L << 20;
 
   /** The number of samples. */
   int size();

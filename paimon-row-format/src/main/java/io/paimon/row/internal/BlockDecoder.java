@@ -28,7 +28,9 @@ import java.nio.ByteOrder;
 /**
  * Decompresses one block into a {@link DecodedBlock} and validates its trailer: the row count
  * matches the index, the offsets start at 0, never decrease and stay inside the row region. Holds a
- * native zstd context: thread-confined, closed by its owner.
+ * native zstd context, made at the first block it decompresses (a reader served from a block cache
+ * never needs one, and making one costs more than decoding a small block): thread-confined, closed
+ * by its owner.
  */
 final class BlockDecoder implements AutoCloseable {
 
@@ -36,7 +38,7 @@ final class BlockDecoder implements AutoCloseable {
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final RowFileMeta meta;
-  private final ZstdDecompressCtx ctx = new ZstdDecompressCtx();
+  private ZstdDecompressCtx ctx;
 
   BlockDecoder(RowFileMeta meta) {
     this.meta = meta;
@@ -50,6 +52,9 @@ final class BlockDecoder implements AutoCloseable {
     out.ensureCapacity(size, rows);
     out.index = -1;
     int n;
+    if (ctx == null) {
+      ctx = new ZstdDecompressCtx();
+    }
     try {
       n = ctx.decompressByteArray(out.data, 0, size, src, srcOff, meta.compressedSizes[b]);
     } catch (ZstdException e) {
@@ -107,6 +112,9 @@ final class BlockDecoder implements AutoCloseable {
 
   @Override
   public void close() {
-    ctx.close();
+    if (ctx != null) {
+      ctx.close();
+      ctx = null;
+    }
   }
 }

@@ -36,10 +36,35 @@ final class RowCursor {
 
   /** Block numbers that hold at least one selected row, in order. */
   static int[] blocksToRead(RowFileMeta meta, RoaringBitmap selection) {
+    if (selection != null && selection.getLongCardinality() < meta.blockCount) {
+      return blocksOfFewRows(meta, selection);
+    }
     int[] blocks = new int[meta.blockCount];
     int n = 0;
     for (int b = 0; b < meta.blockCount; b++) {
       if (selection == null || selection.intersects(meta.rowStarts[b], meta.rowStarts[b + 1])) {
+        blocks[n++] = b;
+      }
+    }
+    return java.util.Arrays.copyOf(blocks, n);
+  }
+
+  /**
+   * The blocks of a selection of fewer rows than the file has blocks (a take): each row's block by
+   * binary search over the block starts, rather than a test of every block.
+   */
+  private static int[] blocksOfFewRows(RowFileMeta meta, RoaringBitmap selection) {
+    int[] blocks = new int[selection.getCardinality()];
+    int n = 0;
+    org.roaringbitmap.IntIterator rows = selection.getIntIterator();
+    while (rows.hasNext()) {
+      long row = Integer.toUnsignedLong(rows.next());
+      if (n > 0 && row < meta.rowStarts[blocks[n - 1] + 1]) {
+        continue; // in the block of the row before
+      }
+      int at = java.util.Arrays.binarySearch(meta.rowStarts, 0, meta.blockCount, row);
+      int b = at >= 0 ? at : -at - 2;
+      if (b >= 0 && b < meta.blockCount) {
         blocks[n++] = b;
       }
     }

@@ -58,9 +58,8 @@ public final class StreamBatches implements CloseableIterator<VectorSchemaRoot> 
   private boolean closed;
 
   /**
-   * Opens the epoch; {@code splits} null reads the scan whole (a scan that cannot be split).
-   *
-   * @param batchSize the rows per batch, or 0 to pass the reader's batches through unshuffled
+   * Opens the epoch: {@code s.splits()} null reads the scan whole (a scan that cannot be split);
+   * {@code s.batchSize()} 0 passes the reader's batches through (without shuffle).
    */
   public StreamBatches(
       Settings s, Schema schema, SharedExecutors executors, BufferAllocator allocator) {

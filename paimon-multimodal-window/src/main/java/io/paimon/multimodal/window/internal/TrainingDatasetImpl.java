@@ -75,7 +75,11 @@ public final class TrainingDatasetImpl implements TrainingDataset {
   }
 
   /** Pins the scan, reads its row IDs once and opens the reader. */
-  public static TrainingDatasetImpl build(Scan scan) {
+  public static TrainingDatasetImpl build(Scan scan, long blockCacheBytes) {
+    if (blockCacheBytes < 0) {
+      throw new IllegalArgumentException(
+          "blockCacheBytes must not be negative, is " + blockCacheBytes);
+    }
     Scan pinned = scan.pinned();
     long[] starts = new long[16];
     int[] ends = new int[16];
@@ -112,7 +116,7 @@ public final class TrainingDatasetImpl implements TrainingDataset {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    RowIdReader reader = pinned.rowIdReader();
+    RowIdReader reader = pinned.rowIdReader(blockCacheBytes);
     return new TrainingDatasetImpl(
         pinned, reader, Arrays.copyOf(starts, runs), Arrays.copyOf(ends, runs));
   }
