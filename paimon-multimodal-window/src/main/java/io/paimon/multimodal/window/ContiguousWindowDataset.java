@@ -58,6 +58,25 @@ public interface ContiguousWindowDataset extends AutoCloseable {
   /** As {@link #getItems(int...)}. */
   List<Map<String, Object>> getItems(List<Integer> indices);
 
+  /**
+   * The anchor of sample {@code index} without reading it: a map, in this order, from the group
+   * key's name to the anchor's group value and from the order key's name to its order value, as
+   * {@link #get} holds them before the adapter runs (cells of the keys' types: {@code Integer},
+   * {@code String}, {@code Long}, ...). A negative index counts from the end. Nothing is read from
+   * the table: a dataset built by {@link ContiguousWindows} keeps each group's key and first order
+   * value in its index (order values step by one within a group), so this is cheap enough to plan
+   * with, e.g. to pick samples by episode or to log what a batch holds. The map is unmodifiable.
+   *
+   * <p>The default implementation, for datasets not built by {@link ContiguousWindows}, throws
+   * {@link UnsupportedOperationException}.
+   *
+   * @throws IndexOutOfBoundsException if {@code index} is not in {@code [-size(), size())}
+   */
+  default Map<String, Object> anchorKeys(long index) {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " does not implement anchorKeys");
+  }
+
   /** The snapshot every sample is read from. */
   long snapshotId();
 

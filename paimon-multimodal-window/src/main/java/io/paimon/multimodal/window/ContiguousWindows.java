@@ -165,8 +165,8 @@ public final class ContiguousWindows {
 
     /**
      * The legacy forward window: every column except the {@link #anchorColumns} reads frames {@code
-     * 0 .. size - 1}, with one {@code is_pad} mask for them; {@link #tail} replaces {@link
-     * #boundary}.
+     * 0 .. size - 1}, with one {@code is_pad} mask for them; {@link #tail}, or else {@link
+     * #boundary}, decides what an incomplete window does (giving both is an error).
      */
     public Builder windowSize(int size) {
       if (size < 1) {
@@ -175,7 +175,11 @@ public final class ContiguousWindows {
       return with(d -> d.windowSize = size);
     }
 
-    /** Legacy: the columns read only at the anchor in a {@link #windowSize} window. */
+    /**
+     * Legacy: the columns read only at the anchor in a {@link #windowSize} window. Their sample
+     * value is the anchor's cell itself, without a time dimension (a transform of such a column
+     * receives the one-element window and its result is kept as it returns it).
+     */
     public Builder anchorColumns(String... names) {
       return with(d -> d.anchorColumns = List.of(names));
     }
@@ -200,7 +204,10 @@ public final class ContiguousWindows {
 
     /**
      * The value padded positions of {@code column} take instead of the nearest frame's, in the form
-     * of a cell of the column (possibly null); needs {@link Boundary#PAD}.
+     * of a cell of the column (possibly null); needs {@link Boundary#PAD}. {@link #build()} checks
+     * it against the column's type and fails with {@link SchemaException} naming the column, the
+     * type and the value if it is not a cell of it (e.g. a {@code String} for a DOUBLE column,
+     * three numbers for a {@code VECTOR<DOUBLE, 2>}).
      */
     public Builder padValue(String column, Object value) {
       return with(d -> d.padValues.put(requireName(column, "padValue"), value));
@@ -255,7 +262,11 @@ public final class ContiguousWindows {
      * @throws IllegalArgumentException if the options do not combine (both frame offsets and delta
      *     timestamps, fps without delta timestamps, a padding value without padding, a mask name
      *     that collides with a column, ...), naming the options
-     * @throws SchemaException if a column is unknown or the order key is not an integer column
+     * @throws SchemaException if a column (also one named by frameOffsets, deltaTimestamps,
+     *     padValue, anchorColumns or transform) is not a column of the table, the order key is not
+     *     an integer column, a padValue is not a cell of its column's type, or a windowed column is
+     *     one the table's {@code video-frame-field} option names (decode those with {@code
+     *     io.paimon.multimodal.video.VideoFrames})
      * @throws AlignmentException if a key is null, a group's order values repeat or skip a step, or
      *     (with {@link Boundary#ERROR}) a window is incomplete
      */

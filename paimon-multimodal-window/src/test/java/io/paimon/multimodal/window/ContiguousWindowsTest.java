@@ -213,13 +213,13 @@ class ContiguousWindowsTest {
   }
 
   @Test
-  void theLegacyWindowSizeKeepsOneMaskAndSingletonAnchorColumns() {
+  void theLegacyWindowSizeKeepsOneMaskAndBareAnchorColumns() {
     ContiguousWindowDataset ds =
         base().windowSize(3).anchorColumns("state").tail(Boundary.PAD).build();
     assertThat(ds.size()).isEqualTo(8);
     Map<String, Object> s = ds.get(3);
     assertThat(s.keySet()).containsExactly("ep", "frame", "state", "action", "is_pad");
-    assertThat(s.get("state")).isEqualTo(List.of(3.0));
+    assertThat(s.get("state")).as("an anchor column holds the bare cell").isEqualTo(3.0);
     assertThat(s.get("action")).isEqualTo(List.of("a03", "a04", "a04"));
     assertThat(mask(s.get("is_pad"))).containsExactly(false, false, true);
     assertThat(base().windowSize(3).build().size()).isEqualTo(4);

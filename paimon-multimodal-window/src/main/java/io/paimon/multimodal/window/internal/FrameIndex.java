@@ -20,6 +20,7 @@ package io.paimon.multimodal.window.internal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.window.AlignmentException;
 import io.paimon.types.DataType;
+import io.paimon.types.DataTypeRoot;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -33,17 +34,34 @@ import org.apache.arrow.memory.BufferAllocator;
  * step by exactly one inside a group. Positions {@code [start(g), start(g + 1))} hold group {@code
  * g}.
  *
- * <p>Memory: 8 bytes per row and 4 per group once built (loading holds the keys' index of {@link
- * RightIndex}, 16 bytes per row, for a moment). Immutable; thread-safe.
+ * <p>Memory: 8 bytes per row, and per group 12 bytes plus its key value, once built (loading holds
+ * the keys' index of {@link RightIndex}, 16 bytes per row, for a moment). Immutable; thread-safe.
  */
 public final class FrameIndex {
 
   private final long[] rowIds;
   private final int[] starts;
 
-  private FrameIndex(long[] rowIds, int[] starts) {
+  /** Per group: its key, as a cell of the group key's type. */
+  private final Object[] groupValues;
+
+  /** Per group: the order value of its first frame (the others follow by steps of one). */
+  private final long[] firstOrders;
+
+  /** The order key's integer type, which order values are boxed as. */
+  private final DataTypeRoot orderRoot;
+
+  private FrameIndex(
+      long[] rowIds,
+      int[] starts,
+      Object[] groupValues,
+      long[] firstOrders,
+      DataTypeRoot orderRoot) {
     this.rowIds = rowIds;
     this.starts = starts;
+    this.groupValues = groupValues;
+    this.firstOrders = firstOrders;
+    this.orderRoot = orderRoot;
   }
 
   /**
@@ -63,7 +81,7 @@ public final class FrameIndex {
       BufferAllocator allocator) {
     KeyColumn order = new KeyColumn(input, orderKey, orderType, 1);
     KeyColumn group = new KeyColumn(input, groupKey, groupType, 1);
-    RightIndex keys = RightIndex.load(scan, order, new KeyColumn[] {group}, allocator);
+    RightIndex keys = RightIndex.load(scan, order, new KeyColumn[] {group}, allocator, true);
     int groupCount = keys.groups.size();
     Integer[] byKey = new Integer[groupCount];
     for (int g = 0; g < groupCount; g++) {
@@ -73,12 +91,16 @@ public final class FrameIndex {
     Arrays.sort(byKey, groupOrder(group.kind, keys.groups, longKeys));
     long[] rowIds = new long[keys.size()];
     int[] starts = new int[groupCount + 1];
+    Object[] groupValues = new Object[groupCount];
+    long[] firstOrders = new long[groupCount];
     int at = 0;
     for (int k = 0; k < groupCount; k++) {
       int g = byKey[k];
       int from = keys.starts[g];
       int to = keys.starts[g + 1];
       starts[k] = at;
+      groupValues[k] = keys.groupValues[g];
+      firstOrders[k] = keys.times[from];
       for (int i = from; i < to; i++) {
         if (i > from) {
           long step = keys.times[i] - keys.times[i - 1];
@@ -106,7 +128,7 @@ public final class FrameIndex {
       }
     }
     starts[groupCount] = at;
-    return new FrameIndex(rowIds, starts);
+    return new FrameIndex(rowIds, starts, groupValues, firstOrders, orderType.root());
   }
 
   private static Comparator<Integer> groupOrder(
@@ -168,6 +190,30 @@ public final class FrameIndex {
     return -g - 2;
   }
 
+  /** The key of group {@code g}, as a cell of the group key's type (as a sample holds it). */
+  public Object groupValue(int g) {
+    return groupValues[g];
+  }
+
+  /**
+   * The order value at a position of group {@code g} (its first frame's plus the distance), as a
+   * cell of the order key's integer type ({@code Byte}, {@code Short}, {@code Integer}, {@code
+   * Long}).
+   */
+  public Object orderValue(int g, int position) {
+    long v = firstOrders[g] + (position - starts[g]);
+    switch (orderRoot) {
+      case TINYINT:
+        return (byte) v;
+      case SMALLINT:
+        return (short) v;
+      case INTEGER:
+        return (int) v;
+      default:
+        return v;
+    }
+  }
+
   /** The row ID at a position. */
   public long rowId(int position) {
     return rowIds[position];
@@ -178,8 +224,8 @@ public final class FrameIndex {
     return rowIds.length;
   }
 
-  /** Heap bytes held by the index's arrays. */
+  /** Heap bytes held by the index's arrays (the group values counted as references). */
   public long heapBytes() {
-    return 8L * rowIds.length + 4L * starts.length;
+    return 8L * rowIds.length + 4L * starts.length + 16L * groupValues.length;
   }
 }

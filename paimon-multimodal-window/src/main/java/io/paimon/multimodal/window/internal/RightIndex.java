@@ -22,6 +22,7 @@ import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.TaskGroup;
+import io.paimon.multimodal.arrow.ArrowValues;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -52,11 +53,21 @@ final class RightIndex {
   final long[] times;
   final long[] rowIds;
 
-  private RightIndex(GroupDictionary groups, int[] starts, long[] times, long[] rowIds) {
+  /**
+   * With {@link #load(Scan, KeyColumn, KeyColumn[], BufferAllocator, boolean)} keeping them, the
+   * value of the single {@code by} column of each group, by group id, as {@link
+   * io.paimon.multimodal.arrow.ArrowValues#get} reads it from the group's first row read; else
+   * null.
+   */
+  final Object[] groupValues;
+
+  private RightIndex(
+      GroupDictionary groups, int[] starts, long[] times, long[] rowIds, Object[] groupValues) {
     this.groups = groups;
     this.starts = starts;
     this.times = times;
     this.rowIds = rowIds;
+    this.groupValues = groupValues;
   }
 
   int size() {
@@ -74,6 +85,17 @@ final class RightIndex {
    *     the row
    */
   static RightIndex load(Scan right, KeyColumn time, KeyColumn[] by, BufferAllocator allocator) {
+    return load(right, time, by, allocator, false);
+  }
+
+  /**
+   * As {@link #load(Scan, KeyColumn, KeyColumn[], BufferAllocator)}; with {@code groupValues} (and
+   * exactly one {@code by} column) also keeps each group's key as a Java value ({@link
+   * #groupValues}), one object per group.
+   */
+  static RightIndex load(
+      Scan right, KeyColumn time, KeyColumn[] by, BufferAllocator allocator, boolean groupValues) {
+    boolean keep = groupValues && by.length == 1;
     List<String> names = new java.util.ArrayList<>();
     names.add(time.name);
     for (KeyColumn c : by) {
@@ -85,12 +107,12 @@ final class RightIndex {
     Scan keys = right.select(names).batchSize(LOAD_BATCH).allocator(allocator);
     List<List<Scan>> halves = halves(keys);
     if (halves.size() == 1) {
-      Part only = new Part(time, by);
+      Part only = new Part(time, by, keep);
       only.load(halves.get(0), right.table().executors(), allocator);
       return build(List.of(only), by.length == 0);
     }
-    Part first = new Part(time, by);
-    Part second = new Part(time, by);
+    Part first = new Part(time, by, keep);
+    Part second = new Part(time, by, keep);
     SharedExecutors executors = right.table().executors();
     Throwable failure = null;
     try (TaskGroup secondHalf = executors.newIoGroup("align-keys", 1)) {
@@ -176,9 +198,13 @@ final class RightIndex {
     long[] ids = new long[1024];
     int n;
 
-    Part(KeyColumn time, KeyColumn[] by) {
+    /** The value of each group of this part's dictionary, by id; null when not kept. */
+    final List<Object> values;
+
+    Part(KeyColumn time, KeyColumn[] by, boolean keepValues) {
       this.time = time;
       this.by = by;
+      this.values = keepValues ? new java.util.ArrayList<>() : null;
       this.dictionary = new GroupDictionary(GroupReader.usesLongKeys(by));
       this.reader = new GroupReader(by, dictionary);
     }
@@ -231,7 +257,12 @@ final class RightIndex {
         if (by.length > 0) {
           org.apache.arrow.memory.ArrowBuf gb = byVectors[0].getDataBuffer();
           for (int i = 0; i < rows; i++) {
-            groupOf[n + i] = dictionary.add(gb.getLong(8L * i));
+            long key = gb.getLong(8L * i);
+            int g = dictionary.add(key);
+            groupOf[n + i] = g;
+            if (values != null && g == values.size()) {
+              values.add(key);
+            }
           }
         }
         n += rows;
@@ -249,7 +280,11 @@ final class RightIndex {
         t[n] = time.readLong(tv, i, row);
         ids[n] = id;
         if (by.length > 0) {
-          groupOf[n] = reader.group(byVectors, i, row, true);
+          int g = reader.group(byVectors, i, row, true);
+          groupOf[n] = g;
+          if (values != null && g == values.size()) {
+            values.add(ArrowValues.get(by[0].name, by[0].type, byVectors[0], i));
+          }
         }
       }
     }
@@ -270,6 +305,18 @@ final class RightIndex {
       remap[p] = dictionary.addAll(parts.get(p).dictionary);
     }
     int groupCount = ungrouped ? 1 : dictionary.size();
+    Object[] values = null;
+    if (parts.get(0).values != null) {
+      values = parts.get(0).values.toArray(new Object[dictionary.size()]);
+      for (int p = 1; p < parts.size(); p++) {
+        List<Object> own = parts.get(p).values;
+        for (int g = 0; g < own.size(); g++) {
+          if (values[remap[p][g]] == null) {
+            values[remap[p][g]] = own.get(g);
+          }
+        }
+      }
+    }
     long total = 0;
     for (Part part : parts) {
       total += part.n;
@@ -281,7 +328,7 @@ final class RightIndex {
     int n = (int) total;
     int[] starts = new int[groupCount + 1];
     if (groupCount == 0) {
-      return new RightIndex(dictionary, starts, new long[0], new long[0]);
+      return new RightIndex(dictionary, starts, new long[0], new long[0], values);
     }
     long[] times;
     long[] rowIds;
@@ -316,7 +363,7 @@ final class RightIndex {
         part.groupOf = null;
       }
     }
-    return sortGroups(dictionary, starts, times, rowIds);
+    return sortGroups(dictionary, starts, times, rowIds, values);
   }
 
   private static int group(Part part, int[] remap, int i, boolean ungrouped) {
@@ -329,7 +376,7 @@ final class RightIndex {
 
   /** Sorts each group's range by time, stably (skipped for ranges already in order). */
   private static RightIndex sortGroups(
-      GroupDictionary dictionary, int[] starts, long[] times, long[] rowIds) {
+      GroupDictionary dictionary, int[] starts, long[] times, long[] rowIds, Object[] values) {
     int groupCount = starts.length - 1;
     long[] scratchT = null;
     long[] scratchI = null;
@@ -345,7 +392,7 @@ final class RightIndex {
       }
       mergeSort(times, rowIds, from, to, scratchT, scratchI);
     }
-    return new RightIndex(dictionary, starts, times, rowIds);
+    return new RightIndex(dictionary, starts, times, rowIds, values);
   }
 
   private static boolean isSorted(long[] a, int from, int to) {

@@ -149,6 +149,20 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
   }
 
   @Override
+  public Map<String, Object> anchorKeys(long sample) {
+    if (sample < -anchors.length || sample >= anchors.length) {
+      throw new IndexOutOfBoundsException(
+          "sample " + sample + " is outside a dataset of " + anchors.length + " samples");
+    }
+    int anchor = anchors[(int) (sample < 0 ? sample + anchors.length : sample)];
+    int g = index.groupOf(anchor);
+    Map<String, Object> keys = new LinkedHashMap<>(4);
+    keys.put(settings.groupKey(), index.groupValue(g));
+    keys.put(settings.orderKey(), index.orderValue(g, anchor));
+    return java.util.Collections.unmodifiableMap(keys);
+  }
+
+  @Override
   public Map<String, Object> get(int index) {
     return getItems(index).get(0);
   }
@@ -229,6 +243,11 @@ public final class WindowDatasetImpl implements ContiguousWindowDataset {
       }
       Function<? super List<Object>, ?> transform = transforms.get(c);
       Object value = null;
+      if (settings.bare(column) && transform == null) {
+        // A legacy anchor column: the cell at the anchor (offset 0, never padded).
+        sample.put(column, values.value(at[0]));
+        continue;
+      }
       if (transform instanceof TensorStack) {
         value = tensor(values, at, padValue, ((TensorStack) transform).dtype());
       }

@@ -44,6 +44,12 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 public final class WindowRequest {
 
+  /**
+   * The table option naming the columns (comma-separated) whose cells are video frame descriptors,
+   * as Paimon and pypaimon spell it; windows over them are rejected.
+   */
+  public static final String VIDEO_FRAME_FIELD = "video-frame-field";
+
   /** The options being changed: a mutable copy that {@link #with} turns back into a request. */
   public static final class Draft {
     public List<String> columns;
@@ -176,7 +182,8 @@ public final class WindowRequest {
             "column '" + c + "' is the group or order key; samples hold the anchor's key values");
       }
     }
-    WindowSettings settings = settings(cols);
+    rejectVideoFrameColumns(schema, cols);
+    WindowSettings settings = settings(schema, cols);
     FrameIndex index =
         FrameIndex.load(
             pinned, table.name(), groupKey, groupType, orderKey, orderType, table.allocator());
@@ -202,6 +209,41 @@ public final class WindowRequest {
     return schema.columnType(column);
   }
 
+  /**
+   * Fails if a windowed column is one the table's {@code video-frame-field} option names: a window
+   * read would drop the frame index and other metadata of their descriptors.
+   */
+  private static void rejectVideoFrameColumns(Schema schema, List<String> cols) {
+    Set<String> video = videoFrameColumns(schema);
+    for (String c : cols) {
+      if (video.contains(c)) {
+        throw new SchemaException(
+            "column '"
+                + c
+                + "' is a "
+                + VIDEO_FRAME_FIELD
+                + " column of video frame descriptors, which windows do not read (a window"
+                + " would drop their frame index and other metadata); decode video frames with"
+                + " io.paimon.multimodal.video.VideoFrames, or leave the column out of the"
+                + " windowed columns");
+      }
+    }
+  }
+
+  /** The columns the table's {@code video-frame-field} option names. */
+  static Set<String> videoFrameColumns(Schema schema) {
+    String option = schema.options().get(VIDEO_FRAME_FIELD);
+    Set<String> out = new LinkedHashSet<>();
+    if (option != null) {
+      for (String name : option.split(",")) {
+        if (!name.trim().isEmpty()) {
+          out.add(name.trim());
+        }
+      }
+    }
+    return out;
+  }
+
   private List<String> defaultColumns(Scan pinned) {
     List<String> out = new ArrayList<>();
     for (Field f : pinned.arrowSchema().getFields()) {
@@ -217,7 +259,7 @@ public final class WindowRequest {
     return out;
   }
 
-  private WindowSettings settings(List<String> cols) {
+  private WindowSettings settings(Schema schema, List<String> cols) {
     boolean byOffsets = !frameOffsets.isEmpty();
     boolean bySeconds = !deltaTimestamps.isEmpty();
     boolean legacy = windowSize > 0;
@@ -238,20 +280,24 @@ public final class WindowRequest {
     if (tail != null && boundary != null) {
       throw new IllegalArgumentException("tail and boundary are alternatives; use one");
     }
-    Boundary rule = legacy ? (tail != null ? tail : Boundary.DROP) : boundary;
+    // Legacy windows take their rule from tail, or else from boundary: only both are refused.
+    Boundary rule = legacy && tail != null ? tail : boundary;
     if (rule == null) {
       rule = Boundary.DROP;
     }
     Map<String, int[]> offsets = new LinkedHashMap<>();
     List<String> maskColumns = new ArrayList<>();
     List<String> anchors = anchorColumns == null ? List.of() : anchorColumns;
-    for (String a : anchors) {
-      requireListed(cols, a, "anchorColumns");
+    requireListed(schema, cols, anchors, "anchorColumns");
+    requireListed(schema, cols, frameOffsets.keySet(), "frameOffsets");
+    requireListed(schema, cols, deltaTimestamps.keySet(), "deltaTimestamps");
+    requireListed(schema, cols, padValues.keySet(), "padValue");
+    requireListed(schema, cols, transforms.keySet(), "transform");
+    Map<String, Object> pads = new HashMap<>();
+    for (Map.Entry<String, Object> e : padValues.entrySet()) {
+      String c = e.getKey();
+      pads.put(c, PadValues.check(c, schema.columnType(c), e.getValue()));
     }
-    requireListed(cols, frameOffsets.keySet(), "frameOffsets");
-    requireListed(cols, deltaTimestamps.keySet(), "deltaTimestamps");
-    requireListed(cols, padValues.keySet(), "padValue");
-    requireListed(cols, transforms.keySet(), "transform");
     double tolerance = Double.isNaN(toleranceS) ? 1e-4 : toleranceS;
     for (String c : cols) {
       int[] o;
@@ -290,20 +336,33 @@ public final class WindowRequest {
         offsets,
         stride,
         rule,
-        new HashMap<>(padValues),
+        pads,
         new HashMap<>(transforms),
         adapter,
         legacy,
         maskColumns);
   }
 
-  private static void requireListed(List<String> cols, Iterable<String> names, String option) {
+  /**
+   * Fails for a name that is not a column of the table ({@link SchemaException}, listing the
+   * table's columns) or not one of the windowed columns ({@link IllegalArgumentException}).
+   */
+  private static void requireListed(
+      Schema schema, List<String> cols, Iterable<String> names, String option) {
     for (String n : names) {
-      requireListed(cols, n, option);
+      requireListed(schema, cols, n, option);
     }
   }
 
-  private static void requireListed(List<String> cols, String name, String option) {
+  private static void requireListed(Schema schema, List<String> cols, String name, String option) {
+    if (Schema.ROW_ID.equals(name) || !schema.columnNames().contains(name)) {
+      throw new SchemaException(
+          option
+              + " names '"
+              + name
+              + "', which is not a column of the table; columns: "
+              + schema.columnNames());
+    }
     if (!cols.contains(name)) {
       throw new IllegalArgumentException(
           option + " names '" + name + "', which is not one of the windowed columns " + cols);

@@ -34,7 +34,8 @@ import java.util.function.Function;
  * @param adapter applied last to each sample, or null
  * @param singleMask the legacy window-size mode: one {@code is_pad} mask for the columns in {@code
  *     maskColumns} instead of one per column
- * @param maskColumns the columns whose positions the single mask describes (legacy mode)
+ * @param maskColumns the columns whose positions the single mask describes (legacy mode); the other
+ *     columns are then the anchor columns, whose sample value is the bare cell at the anchor
  */
 public record WindowSettings(
     List<String> columns,
@@ -47,4 +48,13 @@ public record WindowSettings(
     Map<String, Function<? super List<Object>, ?>> transforms,
     Function<Map<String, Object>, Map<String, Object>> adapter,
     boolean singleMask,
-    List<String> maskColumns) {}
+    List<String> maskColumns) {
+
+  /**
+   * Whether {@code column} is a legacy anchor column: its sample value is the anchor's cell itself,
+   * without a time dimension, as the legacy window-size form had it.
+   */
+  public boolean bare(String column) {
+    return singleMask && !maskColumns.contains(column);
+  }
+}
