@@ -44,12 +44,6 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 public final class WindowRequest {
 
-  /**
-   * The table option naming the columns (comma-separated) whose cells are video frame descriptors,
-   * as Paimon and pypaimon spell it; windows over them are rejected.
-   */
-  public static final String VIDEO_FRAME_FIELD = "video-frame-field";
-
   /** The options being changed: a mutable copy that {@link #with} turns back into a request. */
   public static final class Draft {
     public List<String> columns;
@@ -182,7 +176,7 @@ public final class WindowRequest {
             "column '" + c + "' is the group or order key; samples hold the anchor's key values");
       }
     }
-    rejectVideoFrameColumns(schema, cols);
+    VideoFrameColumns.reject(schema, cols, "windows");
     WindowSettings settings = settings(schema, cols);
     FrameIndex index =
         FrameIndex.load(
@@ -207,41 +201,6 @@ public final class WindowRequest {
               + schema.columnNames());
     }
     return schema.columnType(column);
-  }
-
-  /**
-   * Fails if a windowed column is one the table's {@code video-frame-field} option names: a window
-   * read would drop the frame index and other metadata of their descriptors.
-   */
-  private static void rejectVideoFrameColumns(Schema schema, List<String> cols) {
-    Set<String> video = videoFrameColumns(schema);
-    for (String c : cols) {
-      if (video.contains(c)) {
-        throw new SchemaException(
-            "column '"
-                + c
-                + "' is a "
-                + VIDEO_FRAME_FIELD
-                + " column of video frame descriptors, which windows do not read (a window"
-                + " would drop their frame index and other metadata); decode video frames with"
-                + " io.paimon.multimodal.video.VideoFrames, or leave the column out of the"
-                + " windowed columns");
-      }
-    }
-  }
-
-  /** The columns the table's {@code video-frame-field} option names. */
-  static Set<String> videoFrameColumns(Schema schema) {
-    String option = schema.options().get(VIDEO_FRAME_FIELD);
-    Set<String> out = new LinkedHashSet<>();
-    if (option != null) {
-      for (String name : option.split(",")) {
-        if (!name.trim().isEmpty()) {
-          out.add(name.trim());
-        }
-      }
-    }
-    return out;
   }
 
   private List<String> defaultColumns(Scan pinned) {
