@@ -28,8 +28,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * __len__} and {@code __getitem__}): sample {@code i} is the {@code i}-th row of a scan, fetched by
  * its row ID from the snapshot the scan was pinned to when the dataset was built, so later commits
  * change nothing. The dataset holds a compact index of the rows' IDs (12 bytes per run of
- * consecutive IDs, at most 8 per row beyond that), never the rows; a fetch of many indices reads
- * each data block it needs once ({@link io.paimon.multimodal.RowIdReader}).
+ * consecutive IDs: one run per row range of an unfiltered scan, at worst one per row), never the
+ * rows; a fetch of many indices reads each data block it needs once ({@link
+ * io.paimon.multimodal.RowIdReader}).
  *
  * <pre>{@code
  * try (TrainingDataset data = TrainingDataset.of(frames.scan().where("split = 'train'"))) {

@@ -433,6 +433,10 @@ public final class ScanImpl implements Scan {
    */
   private List<ChunkPlanner.Piece> piecesOf(Split split, List<DataGroup> groups, long snapshotId) {
     List<ChunkPlanner.Piece> pieces = new ArrayList<>();
+    Set<String> paths = new HashSet<>();
+    for (SplitFile f : split.files()) {
+      paths.add(f.path());
+    }
     for (Split.RowRange r : split.ranges()) {
       DataGroup holder = null;
       for (DataGroup g : groups) {
@@ -440,6 +444,11 @@ public final class ScanImpl implements Scan {
           holder = g;
           break;
         }
+      }
+      // The range's files must be the split's: a split of another table or snapshot may name the
+      // same row IDs.
+      if (holder != null && !paths.contains(holder.normals().get(0).path())) {
+        holder = null;
       }
       if (holder == null) {
         throw new IllegalArgumentException(
