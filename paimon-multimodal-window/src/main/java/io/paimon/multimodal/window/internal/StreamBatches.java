@@ -60,7 +60,8 @@ public final class StreamBatches implements CloseableIterator<VectorSchemaRoot> 
   /**
    * Opens the epoch; {@code splits} null reads the scan whole (a scan that cannot be split).
    *
-   * @param batchSize the rows per batch, or 0 to pass the reader's batches through unshuffled
+   * @param s the stream's settings; a {@code batchSize} of 0 without shuffle passes the reader's
+   *     batches through unchanged
    */
   public StreamBatches(
       Settings s, Schema schema, SharedExecutors executors, BufferAllocator allocator) {
