@@ -71,8 +71,10 @@ final class VectorGather {
 
   private static void fixedWidth(
       ValueVector[] from, int[] sources, int[] rows, int n, BaseFixedWidthVector to) {
-    while (to.getValueCapacity() < n) {
-      to.reAlloc();
+    if (to.getValueCapacity() < n) {
+      // Exactly n values: growing from Arrow's default capacity would allocate and zero
+      // thousands of values for a small batch.
+      to.allocateNew(n);
     }
     int width = to.getTypeWidth();
     long[] data = new long[from.length];
@@ -87,28 +89,84 @@ final class VectorGather {
     }
     long toData = to.getDataBuffer().memoryAddress();
     long toValidity = to.getValidityBuffer().memoryAddress();
+    // Per source: 0 not looked at, 1 without nulls, 2 with some.
+    byte[] state = new byte[from.length];
+    boolean allDense = true;
     for (int o = 0; o < n; o++) {
       int s = sources[o];
-      int r = rows[o];
-      if (!isSet(validity[s], r)) {
-        continue; // the target's bit is unset already
+      if (state[s] == 0) {
+        state[s] = (byte) (from[s].getNullCount() == 0 ? 1 : 2);
+        allDense &= state[s] == 1;
       }
-      set(toValidity, o);
+    }
+    if (allDense && (width == 8 || width == 4)) {
+      // No nulls (the common case of training columns): every bit set at once, and one load and
+      // store per value, whatever order the rows come in (a shuffle's are random).
+      setBits(toValidity, 0, n);
       if (width == 8) {
-        MemoryUtil.putLong(toData + 8L * o, MemoryUtil.getLong(data[s] + 8L * r));
-      } else if (width == 4) {
-        MemoryUtil.putInt(toData + 4L * o, MemoryUtil.getInt(data[s] + 4L * r));
+        for (int o = 0; o < n; o++) {
+          MemoryUtil.putLong(toData + 8L * o, MemoryUtil.getLong(data[sources[o]] + 8L * rows[o]));
+        }
       } else {
-        MemoryUtil.copyMemory(data[s] + (long) width * r, toData + (long) width * o, width);
+        for (int o = 0; o < n; o++) {
+          MemoryUtil.putInt(toData + 4L * o, MemoryUtil.getInt(data[sources[o]] + 4L * rows[o]));
+        }
       }
+      return;
+    }
+    int o = 0;
+    while (o < n) {
+      int s = sources[o];
+      int r = rows[o];
+      // A run of consecutive rows of one source (an unshuffled batch is mostly one run) is one
+      // copy of its values.
+      int end = o + 1;
+      while (end < n && sources[end] == s && rows[end] == r + (end - o)) {
+        end++;
+      }
+      if (state[s] == 1 && end - o > 1) {
+        MemoryUtil.copyMemory(
+            data[s] + (long) width * r, toData + (long) width * o, (long) width * (end - o));
+        setBits(toValidity, o, end);
+        o = end;
+        continue;
+      }
+      for (; o < end; o++, r++) {
+        if (state[s] == 2 && !isSet(validity[s], r)) {
+          continue; // the target's bit is unset already
+        }
+        set(toValidity, o);
+        copyValue(data[s], r, toData, o, width);
+      }
+    }
+  }
+
+  private static void copyValue(long from, int r, long to, int o, int width) {
+    if (width == 8) {
+      MemoryUtil.putLong(to + 8L * o, MemoryUtil.getLong(from + 8L * r));
+    } else if (width == 4) {
+      MemoryUtil.putInt(to + 4L * o, MemoryUtil.getInt(from + 4L * r));
+    } else {
+      MemoryUtil.copyMemory(from + (long) width * r, to + (long) width * o, width);
+    }
+  }
+
+  /** Sets validity bits {@code [from, to)}, whole bytes at a time where it can. */
+  private static void setBits(long validity, int from, int to) {
+    int i = from;
+    for (; i < to && (i & 7) != 0; i++) {
+      set(validity, i);
+    }
+    for (; i + 8 <= to; i += 8) {
+      MemoryUtil.putByte(validity + (i >>> 3), (byte) -1);
+    }
+    for (; i < to; i++) {
+      set(validity, i);
     }
   }
 
   private static void variableWidth(
       ValueVector[] from, int[] sources, int[] rows, int n, BaseVariableWidthVector to) {
-    while (to.getValueCapacity() < n) {
-      to.reallocValidityAndOffsetBuffers();
-    }
     long[] offsets = new long[from.length];
     long[] data = new long[from.length];
     long[] validity = new long[from.length];
@@ -128,6 +186,9 @@ final class VectorGather {
       if (isSet(validity[s], r)) {
         bytes += length(offsets[s], r);
       }
+    }
+    if (to.getValueCapacity() < n) {
+      to.allocateNew(Math.max(1, bytes), n); // exactly what the batch needs
     }
     if (to.getDataBuffer().capacity() < bytes) {
       to.reallocDataBuffer(bytes);

@@ -174,12 +174,18 @@ public final class TrainingStream {
         if (!hasNext()) {
           throw new NoSuchElementException("the epoch has no more batches");
         }
-        try (VectorSchemaRoot batch = batches.next()) {
-          return convert.apply(batch);
+        VectorSchemaRoot batch = batches.next();
+        Map<String, Tensor> tensors;
+        try {
+          tensors = convert.apply(batch);
         } catch (RuntimeException | Error e) {
+          batch.close();
           batches.close();
           throw e;
         }
+        // The tensors hold copies: the batch's buffers serve the next batch.
+        batches.recycle(batch);
+        return tensors;
       }
 
       @Override

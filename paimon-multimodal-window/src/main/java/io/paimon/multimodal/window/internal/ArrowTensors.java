@@ -125,40 +125,41 @@ public final class ArrowTensors {
     }
   }
 
+  /**
+   * The first {@code n} values of a fixed-width vector's data buffer (little-endian, as Arrow
+   * stores them), for one bulk copy: the caller has checked that none is null.
+   */
+  private static java.nio.ByteBuffer data(
+      org.apache.arrow.vector.BaseFixedWidthVector v, int n, int width) {
+    return v.getDataBuffer()
+        .nioBuffer(0, Math.multiplyExact(n, width))
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+  }
+
   private static Tensor leaf(String column, ValueVector v, int n, int[] shape) {
     if (v instanceof Float4Vector f) {
       float[] a = new float[n];
-      for (int i = 0; i < n; i++) {
-        a[i] = f.get(i);
-      }
+      data(f, n, 4).asFloatBuffer().get(a);
       return Tensor.of(a, shape);
     }
     if (v instanceof Float8Vector f) {
       double[] a = new double[n];
-      for (int i = 0; i < n; i++) {
-        a[i] = f.get(i);
-      }
+      data(f, n, 8).asDoubleBuffer().get(a);
       return Tensor.of(a, shape);
     }
     if (v instanceof BigIntVector b) {
       long[] a = new long[n];
-      for (int i = 0; i < n; i++) {
-        a[i] = b.get(i);
-      }
+      data(b, n, 8).asLongBuffer().get(a);
       return Tensor.of(a, shape);
     }
     if (v instanceof IntVector b) {
       int[] a = new int[n];
-      for (int i = 0; i < n; i++) {
-        a[i] = b.get(i);
-      }
+      data(b, n, 4).asIntBuffer().get(a);
       return Tensor.of(a, shape);
     }
     if (v instanceof SmallIntVector b) {
       short[] a = new short[n];
-      for (int i = 0; i < n; i++) {
-        a[i] = b.get(i);
-      }
+      data(b, n, 2).asShortBuffer().get(a);
       return Tensor.of(a, shape);
     }
     if (v instanceof TinyIntVector b) {

@@ -140,9 +140,7 @@ public final class StreamBatches implements CloseableIterator<VectorSchemaRoot> 
         if (buffer != null) {
           buffer.add(id, rows);
         } else {
-          for (int r = 0; r < rows; r++) {
-            assembler.add(id, r);
-          }
+          assembler.addRun(id, 0, rows);
         }
       }
       return true;
@@ -160,6 +158,18 @@ public final class StreamBatches implements CloseableIterator<VectorSchemaRoot> 
     VectorSchemaRoot out = next;
     next = null;
     return out;
+  }
+
+  /**
+   * Takes back a batch {@link #next()} gave whose values the caller has copied out (and which it no
+   * longer touches), so that a later batch reuses its buffers; without batching it is closed.
+   */
+  public void recycle(VectorSchemaRoot batch) {
+    if (assembler == null || closed) {
+      batch.close();
+    } else {
+      assembler.recycle(batch);
+    }
   }
 
   /** The most rows of input the shuffle or the batching held at once (0 when passing through). */

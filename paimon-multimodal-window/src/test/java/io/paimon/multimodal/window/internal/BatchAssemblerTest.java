@@ -86,11 +86,21 @@ class BatchAssemblerTest {
           }
           block.setRowCount(rows);
           int blockId = assembler.addBlock(block);
-          for (int r = 0; r < rows; r++) {
-            assembler.add(blockId, r);
-            for (VectorSchemaRoot done; (done = assembler.poll()) != null; ) {
-              out.add(done);
+          if (random.nextBoolean()) {
+            // A run of the block's rows, in pieces.
+            int r = 0;
+            while (r < rows) {
+              int end = Math.min(rows, r + 1 + random.nextInt(rows));
+              assembler.addRun(blockId, r, end);
+              r = end;
             }
+          } else {
+            for (int r = 0; r < rows; r++) {
+              assembler.add(blockId, r);
+            }
+          }
+          for (VectorSchemaRoot done; (done = assembler.poll()) != null; ) {
+            out.add(done);
           }
         }
         assembler.flush();
