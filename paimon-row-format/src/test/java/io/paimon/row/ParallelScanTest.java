@@ -131,6 +131,56 @@ class ParallelScanTest {
     assertThat(ResourceSafetyTest.readAheadTasks(executor, "p.row")).isEmpty();
   }
 
+  private static final RowType FIXED =
+      (RowType)
+          DataTypes.parse(
+              "ROW<id BIGINT NOT NULL, score DOUBLE, v INT, s SMALLINT, b TINYINT, f FLOAT>");
+
+  /**
+   * A file of fixed-width fields only: blocks without nulls take the strided fast path, blocks with
+   * some nulls the per-row one, and both must give what the single-threaded reader gives.
+   */
+  @Test
+  void rowsOfFixedWidthFieldsDecodeAlikeWithAndWithoutNulls() throws IOException {
+    Random random = new Random(5);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (RowFileWriter w =
+        RowFile.newWriter(out, "p.row", FIXED, RowFileOptions.defaults().blockSize(400))) {
+      for (int i = 0; i < 3000; i++) {
+        // Nulls only in rows 1000-1999: the other blocks hold none.
+        boolean nulls = i >= 1000 && i < 2000 && random.nextInt(5) == 0;
+        w.write(
+            Row.of(
+                (long) i,
+                nulls ? null : random.nextDouble(),
+                random.nextInt(),
+                (short) random.nextInt(),
+                (byte) random.nextInt(),
+                random.nextFloat()));
+      }
+    }
+    byte[] file = out.toByteArray();
+    for (int batchSize : new int[] {1, 50, 777, 3000}) {
+      List<String> expected = scanOf(file, FIXED, threads(1), batchSize);
+      assertThat(scanOf(file, FIXED, threads(3), batchSize))
+          .as("batch %d", batchSize)
+          .isEqualTo(expected);
+    }
+  }
+
+  private List<String> scanOf(byte[] file, RowType type, RowFileOptions options, int batchSize)
+      throws IOException {
+    List<String> out = new ArrayList<>();
+    try (RowFileReader reader =
+            RowFile.open(new CountingSeekableInput("p.row", file), type, options);
+        RowArrowReader arrow = reader.arrowReader(allocator, batchSize)) {
+      while (arrow.loadNextBatch()) {
+        out.add(arrow.getVectorSchemaRoot().contentToTSVString());
+      }
+    }
+    return out;
+  }
+
   /** Every selected row as text with its row number, across batches (whose sizes may differ). */
   private List<String> selectedRows(
       byte[] file, RowFileOptions options, int batchSize, RoaringBitmap rows) throws IOException {

@@ -355,6 +355,12 @@ final class ParallelArrowRowReader extends RowArrowReader {
           in.reset(block.data, b, block.fileOffset);
         }
         long blockEnd = Math.min(end, meta.rowStarts[b + 1]);
+        if (selection == null
+            && codec.readFixedRows(
+                block, (int) (row - block.firstRow), (int) (blockEnd - block.firstRow), columns)) {
+          count += (int) (blockEnd - row);
+          row = blockEnd;
+        }
         for (; row < blockEnd; row++) {
           if (selection != null) {
             if (!selection.contains((int) row)) {

@@ -43,6 +43,14 @@ final class RowCodec {
   private final boolean allFields;
 
   /**
+   * With every field decoded and of a raw fixed width (numbers, dates, ...): the size of a row
+   * without nulls, and each field's offset in it; else -1 and null.
+   */
+  private final int fixedRowBytes;
+
+  private final int[] fieldOffsets;
+
+  /**
    * @param projection file field indexes to return, in output order; null for all fields
    */
   RowCodec(RowType fileType, int[] projection) {
@@ -84,6 +92,53 @@ final class RowCodec {
       }
       this.allFields = identity;
     }
+    int size = bitmapBytes;
+    int[] at = new int[n];
+    for (int i = 0; i < n && size >= 0; i++) {
+      int width = codecs[i].rawArrowWidth();
+      at[i] = size;
+      size = width > 0 ? size + width : -1;
+    }
+    boolean fixed = allFields && size > 0;
+    this.fixedRowBytes = fixed ? size : -1;
+    this.fieldOffsets = fixed ? at : null;
+  }
+
+  /**
+   * Decodes rows {@code [from, to)} of {@code block} at once if they can be: every field is read,
+   * of a raw fixed width, into a {@link ArrowColumn.FixedWidth} column, and every one of these rows
+   * has no null and exactly the size such a row has. Then each column is one strided copy.
+   *
+   * @return false, having read nothing, if the rows must be decoded one by one
+   */
+  boolean readFixedRows(DecodedBlock block, int from, int to, ArrowColumn[] columns) {
+    if (fixedRowBytes < 0 || to <= from) {
+      return false;
+    }
+    for (ArrowColumn c : columns) {
+      if (!(c instanceof ArrowColumn.FixedWidth)) {
+        return false;
+      }
+    }
+    int[] offsets = block.offsets;
+    byte[] data = block.data;
+    for (int r = from; r < to; r++) {
+      int start = offsets[r];
+      if (offsets[r + 1] - start != fixedRowBytes) {
+        return false;
+      }
+      for (int j = 0; j < bitmapBytes; j++) {
+        if (data[start + j] != 0) {
+          return false;
+        }
+      }
+    }
+    int n = to - from;
+    for (int c = 0; c < columns.length; c++) {
+      ((ArrowColumn.FixedWidth) columns[c])
+          .appendStrided(data, offsets[from] + fieldOffsets[c], fixedRowBytes, n);
+    }
+    return true;
   }
 
   int outputCount() {
