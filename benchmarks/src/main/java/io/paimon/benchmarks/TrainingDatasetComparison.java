@@ -34,12 +34,12 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Random access of the map-style {@link TrainingDataset}: samples/s of {@code getItems(256)} at
- * uniformly random indices, against the same number of samples fetched in order ({@code
- * getItems} of 256 consecutive indices, from random starting points), both through the same
- * dataset, interleaved in rounds; with the default block cache and with one that holds the table
- * (random indices then decode from memory after the first epoch, as a training job's later epochs
- * do), and without a cache. Also {@code getBatch(256)} (Arrow, no maps) at random indices. The
- * dataset is the scan benchmark's table ({@link ScanDataset}). Run:
+ * uniformly random indices, against the same number of samples fetched in order ({@code getItems}
+ * of 256 consecutive indices, from random starting points), both through the same dataset,
+ * interleaved in rounds; with the default block cache and with one that holds the table (random
+ * indices then decode from memory after the first epoch, as a training job's later epochs do), and
+ * without a cache. Also {@code getBatch(256)} (Arrow, no maps) at random indices. The dataset is
+ * the scan benchmark's table ({@link ScanDataset}). Run:
  *
  * <pre>
  * java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx4g -cp benchmarks/target/benchmarks.jar \
@@ -71,7 +71,9 @@ public final class TrainingDatasetComparison {
         case "--only" -> bench.only = args[i + 1];
         default ->
             throw new IllegalArgumentException(
-                "unknown option " + args[i] + "; options: --rows N --batches N --commits N --only NAME");
+                "unknown option "
+                    + args[i]
+                    + "; options: --rows N --batches N --commits N --only NAME");
       }
     }
     bench.run();
