@@ -64,6 +64,26 @@ public interface Scan {
   Scan where(String predicate);
 
   /**
+   * As {@link #where(String)}, each {@code ?} of the predicate standing for the next of {@code
+   * parameters}, bound as a literal of its Java type: a number ({@code Integer}, {@code Long},
+   * {@code Short}, {@code Byte}, {@code BigInteger}, {@code BigDecimal}, {@code Float}, {@code
+   * Double}), a {@code String}, a {@code Boolean}, a {@code LocalDate}, {@code LocalDateTime} or
+   * {@code LocalTime}, or null; in an {@code IN} list a collection of them stands for that many
+   * items. The values are never parsed as predicate text, so a value from outside (ids from a
+   * request, a user's label) cannot change what the predicate means: the safe way to filter by
+   * external values.
+   *
+   * <pre>{@code
+   * scan.where("id IN (?) AND category = ?", List.of(4L, 8L, 15L), "lake")
+   * }</pre>
+   *
+   * @throws PredicateException as {@link #where(String)}, or for a parameter of another type, a
+   *     collection outside an IN list, an empty collection, or a count of parameters other than the
+   *     count of {@code ?}, naming the parameter and its position
+   */
+  Scan where(String predicate, Object... parameters);
+
+  /**
    * Returns only these columns, in this order ({@code _ROW_ID} may be named).
    *
    * @throws SchemaException naming an unknown or repeated column, or if no column is given

@@ -92,6 +92,8 @@ final class Lexer {
         return token(Token.Type.RIGHT_PAREN, start);
       case ',':
         return token(Token.Type.COMMA, start);
+      case '?':
+        return token(Token.Type.PARAMETER, start);
       case '=':
         return token(Token.Type.EQ, start);
       case '<':

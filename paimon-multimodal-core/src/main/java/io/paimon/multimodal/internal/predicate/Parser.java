@@ -87,15 +87,34 @@ final class Parser {
   private int previousEnd;
   private int depth;
 
-  private Parser(String text) {
+  /** The values of the {@code ?} parameters, in order. */
+  private final List<?> parameters;
+
+  /** The next parameter to bind. */
+  private int nextParameter;
+
+  private Parser(String text, List<?> parameters) {
     this.text = text;
+    this.parameters = parameters;
     this.lexer = new Lexer(text);
     this.current = lexer.next();
   }
 
   /** Parses a whole predicate; throws {@link PredicateException} on the first syntax error. */
   static Syntax parse(String text) {
-    Parser parser = new Parser(text);
+    return parse(text, List.of());
+  }
+
+  /**
+   * Parses a whole predicate whose {@code ?} stand for {@code parameters}, in order: each is bound
+   * as a literal of its Java type (never read as predicate text); a collection, only in an IN list,
+   * as that many literals.
+   *
+   * @throws PredicateException on a syntax error, a parameter of an unsupported type, or a count of
+   *     parameters other than the count of {@code ?}
+   */
+  static Syntax parse(String text, List<?> parameters) {
+    Parser parser = new Parser(text, parameters);
     if (parser.current.type() == Token.Type.END) {
       throw parser.error(parser.current, "expected a predicate but found end of input");
     }
@@ -103,7 +122,87 @@ final class Parser {
     if (parser.current.type() != Token.Type.END) {
       throw parser.unexpected("AND, OR or end of input");
     }
+    if (parser.nextParameter != parameters.size()) {
+      throw new PredicateException(
+          text,
+          text.length(),
+          "the predicate has "
+              + parser.nextParameter
+              + " '?' but "
+              + parameters.size()
+              + " parameters were given");
+    }
     return result;
+  }
+
+  /** The value of the {@code ?} at {@code t}, the next parameter. */
+  private Object parameter(Token t) {
+    if (nextParameter >= parameters.size()) {
+      throw new PredicateException(
+          text,
+          t.position(),
+          "'?' number "
+              + (nextParameter + 1)
+              + " has no parameter: "
+              + parameters.size()
+              + " were given");
+    }
+    return parameters.get(nextParameter++);
+  }
+
+  /** A parameter's value as a literal, or fails naming the parameter and its class. */
+  private Syntax.Literal boundLiteral(Object v, int index, int position) {
+    String shown = "?" + index;
+    if (v == null) {
+      return new Syntax.Literal(Syntax.LiteralKind.NULL, null, shown, position);
+    }
+    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+      return new Syntax.Literal(
+          Syntax.LiteralKind.NUMBER, BigDecimal.valueOf(((Number) v).longValue()), shown, position);
+    }
+    if (v instanceof java.math.BigInteger b) {
+      return new Syntax.Literal(Syntax.LiteralKind.NUMBER, new BigDecimal(b), shown, position);
+    }
+    if (v instanceof BigDecimal d) {
+      return new Syntax.Literal(Syntax.LiteralKind.NUMBER, d, shown, position);
+    }
+    if (v instanceof Double || v instanceof Float) {
+      double d = ((Number) v).doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new PredicateException(
+            text, position, "parameter " + index + " is " + d + ", which no literal can be");
+      }
+      // The shortest decimal that is the value, as a literal written in the predicate would be.
+      return new Syntax.Literal(
+          Syntax.LiteralKind.NUMBER,
+          new BigDecimal(v instanceof Float ? Float.toString((Float) v) : Double.toString(d)),
+          shown,
+          position);
+    }
+    if (v instanceof String str) {
+      return new Syntax.Literal(Syntax.LiteralKind.STRING, str, shown, position);
+    }
+    if (v instanceof Boolean b) {
+      return new Syntax.Literal(Syntax.LiteralKind.BOOLEAN, b, shown, position);
+    }
+    if (v instanceof LocalDate) {
+      return new Syntax.Literal(Syntax.LiteralKind.DATE, v, shown, position);
+    }
+    if (v instanceof LocalDateTime) {
+      return new Syntax.Literal(Syntax.LiteralKind.TIMESTAMP, v, shown, position);
+    }
+    if (v instanceof LocalTime) {
+      return new Syntax.Literal(Syntax.LiteralKind.TIME, v, shown, position);
+    }
+    throw new PredicateException(
+        text,
+        position,
+        "parameter "
+            + index
+            + " is a "
+            + v.getClass().getName()
+            + "; parameters are numbers, strings, booleans, LocalDate, LocalDateTime, LocalTime,"
+            + " null, or (in an IN list) a collection of them");
   }
 
   private Syntax or() {
@@ -224,6 +323,33 @@ final class Parser {
     advance();
     List<Syntax.Literal> items = new ArrayList<>();
     while (true) {
+      if (current.type() == Token.Type.PARAMETER) {
+        Token t = current;
+        int index = nextParameter + 1;
+        Object v = parameter(t);
+        advance();
+        if (v instanceof java.util.Collection<?> values) {
+          // A collection is the list's items, each bound as a literal.
+          if (values.isEmpty()) {
+            throw new PredicateException(
+                text, t.position(), "parameter " + index + " is an empty collection in IN (?)");
+          }
+          for (Object each : values) {
+            items.add(boundLiteral(each, index, t.position()));
+          }
+        } else {
+          items.add(boundLiteral(v, index, t.position()));
+        }
+        if (current.type() == Token.Type.RIGHT_PAREN) {
+          advance();
+          return new Syntax.In(value, List.copyOf(items), negated);
+        }
+        if (current.type() != Token.Type.COMMA) {
+          throw unexpected("',' or ')' in the IN list");
+        }
+        advance();
+        continue;
+      }
       Syntax.Operand item = operand("a literal in the IN list");
       if (!(item instanceof Syntax.Literal)) {
         throw new PredicateException(
@@ -255,6 +381,19 @@ final class Parser {
       case STRING:
         advance();
         return new Syntax.Literal(Syntax.LiteralKind.STRING, t.value(), source(t, t), t.position());
+      case PARAMETER:
+        {
+          int index = nextParameter + 1;
+          Object v = parameter(t);
+          if (v instanceof java.util.Collection) {
+            throw new PredicateException(
+                text,
+                t.position(),
+                "parameter " + index + " is a collection, which only an IN (?) list takes");
+          }
+          advance();
+          return boundLiteral(v, index, t.position());
+        }
       case QUOTED_IDENTIFIER:
         rejectFunctionCall(t);
         advance();

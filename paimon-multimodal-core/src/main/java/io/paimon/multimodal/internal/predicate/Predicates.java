@@ -19,6 +19,7 @@ package io.paimon.multimodal.internal.predicate;
 
 import io.paimon.multimodal.PredicateException;
 import io.paimon.types.RowType;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -52,9 +53,23 @@ public final class Predicates {
    *     the column on an unknown column or a type mismatch
    */
   public static Predicate parse(String text, RowType columns) {
+    return parse(text, List.of(), columns);
+  }
+
+  /**
+   * As {@link #parse(String, RowType)}, each {@code ?} of the text standing for the next of {@code
+   * parameters}, bound as a literal of its Java type (numbers, strings, booleans, LocalDate,
+   * LocalDateTime, LocalTime, null; in an IN list also a collection of them, expanded): values are
+   * never parsed as predicate text, so they cannot change its meaning.
+   *
+   * @throws PredicateException also for a parameter of another type or a count of parameters other
+   *     than the count of {@code ?}
+   */
+  public static Predicate parse(String text, List<?> parameters, RowType columns) {
     Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(parameters, "parameters");
     Objects.requireNonNull(columns, "columns");
-    Syntax syntax = Parser.parse(text);
+    Syntax syntax = Parser.parse(text, parameters);
     return new Predicate(text, Binder.bind(text, columns, syntax));
   }
 

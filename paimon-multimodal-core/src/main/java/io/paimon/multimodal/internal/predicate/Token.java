@@ -43,6 +43,8 @@ record Token(Type type, String value, int position, int end) {
     LEFT_PAREN,
     RIGHT_PAREN,
     COMMA,
+    /** {@code ?}: a bound parameter. */
+    PARAMETER,
     END
   }
 

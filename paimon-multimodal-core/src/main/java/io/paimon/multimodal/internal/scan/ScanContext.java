@@ -26,7 +26,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * rows ({@link RowSet}) it reads, and how results are batched and allocated. Immutable; {@link
  * #with} makes a changed copy.
  *
- * @param predicates the texts of the {@code where} calls, for messages
+ * @param predicates the {@code where} calls (text and bound parameters), re-parsed when a scan
+ *     reads through another schema version; their texts name them in messages
  * @param filter their conjunction, or null for none
  * @param projection the selected columns, or null for all
  * @param limit the most rows returned ({@link Long#MAX_VALUE}: no limit)
@@ -35,7 +36,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * @param chunks the chunk shuffle of the plan, or null for none
  */
 record ScanContext(
-    List<String> predicates,
+    List<Where> predicates,
     ScanFilter filter,
     List<String> projection,
     long limit,
@@ -47,6 +48,20 @@ record ScanContext(
     ChunkShuffle chunks) {
 
   static final int DEFAULT_BATCH_SIZE = 4096;
+
+  /** One {@code where} call: its text and the values of its {@code ?} parameters. */
+  record Where(String text, List<Object> parameters) {
+
+    /** The filter it stands for over {@code type}. */
+    ScanFilter parse(io.paimon.types.RowType type) {
+      return ScanFilter.parse(text, parameters, type);
+    }
+
+    @Override
+    public String toString() {
+      return text; // the parameters' values stay out of messages
+    }
+  }
 
   /** {@code Scan.withChunkShuffle(seed, chunkSize)}. */
   record ChunkShuffle(long seed, int chunkSize) {}
@@ -73,7 +88,7 @@ record ScanContext(
 
   /** The settings being changed: a mutable copy that {@link #with} turns back into a context. */
   static final class Draft {
-    List<String> predicates;
+    List<Where> predicates;
     ScanFilter filter;
     List<String> projection;
     long limit;

@@ -24,6 +24,7 @@ import io.paimon.multimodal.internal.predicate.Predicates;
 import io.paimon.multimodal.internal.predicate.Selection;
 import io.paimon.multimodal.internal.predicate.StatsView;
 import io.paimon.types.RowType;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.IntFunction;
@@ -44,7 +45,12 @@ final class ScanFilter {
   }
 
   static ScanFilter parse(String text, RowType tableType) {
-    return new ScanFilter(Predicates.parse(text, tableType), tableType);
+    return parse(text, List.of(), tableType);
+  }
+
+  /** {@code text} with its {@code ?} bound to {@code parameters}. */
+  static ScanFilter parse(String text, List<?> parameters, RowType tableType) {
+    return new ScanFilter(Predicates.parse(text, parameters, tableType), tableType);
   }
 
   ScanFilter and(ScanFilter other) {

@@ -185,12 +185,21 @@ public final class ScanImpl implements Scan {
 
   @Override
   public Scan where(String predicate) {
+    return where(predicate, new Object[0]);
+  }
+
+  @Override
+  public Scan where(String predicate, Object... parameters) {
     Objects.requireNonNull(predicate, "predicate");
+    Objects.requireNonNull(parameters, "parameters");
     TableState against = checking().table;
     RowType type = against.schema().rowType();
-    ScanFilter parsed = ScanFilter.parse(predicate, type);
-    List<String> texts = new ArrayList<>(ctx.predicates());
-    texts.add(predicate);
+    ScanContext.Where where =
+        new ScanContext.Where(
+            predicate, java.util.Collections.unmodifiableList(Arrays.asList(parameters.clone())));
+    ScanFilter parsed = where.parse(type);
+    List<ScanContext.Where> texts = new ArrayList<>(ctx.predicates());
+    texts.add(where);
     ScanFilter combined = parsed;
     if (ctx.filter() != null) {
       combined =
@@ -214,10 +223,10 @@ public final class ScanImpl implements Scan {
         fixed);
   }
 
-  private static ScanFilter reparse(List<String> predicates, RowType type) {
+  private static ScanFilter reparse(List<ScanContext.Where> predicates, RowType type) {
     ScanFilter filter = null;
-    for (String p : predicates) {
-      ScanFilter f = ScanFilter.parse(p, type);
+    for (ScanContext.Where p : predicates) {
+      ScanFilter f = p.parse(type);
       filter = filter == null ? f : filter.and(f);
     }
     return filter;
