@@ -81,7 +81,9 @@ public interface Table {
 
   /**
    * Appends rows given as maps from column name to Java value (missing columns are null; BLOB cells
-   * as {@code byte[]} or {@link BlobDescriptor}) in one atomic commit.
+   * as {@code byte[]} or {@link BlobDescriptor}) in one atomic commit. No rows commit nothing (as
+   * Paimon skips empty commits) and return the latest snapshot; only a table without any snapshot
+   * gets an empty first one.
    *
    * @return the committed snapshot
    * @throws SchemaException for an unknown column, a wrong type or a null in a NOT NULL column,

@@ -160,6 +160,19 @@ class WriteValidationTest {
   }
 
   @Test
+  void addingNoRowsCommitsNothing() {
+    long latest = table.latestSnapshot().orElseThrow().id();
+    List<String> before = tableFiles();
+    assertThat(table.add(List.of()).id()).isEqualTo(latest);
+    assertThat(tableFiles()).isEqualTo(before);
+    // A table without any snapshot gets an empty first one.
+    Table fresh = conn.createTable("fresh", AllTypes.SCHEMA, false);
+    assertThat(fresh.add(List.of()).id()).isEqualTo(1);
+    assertThat(fresh.add(List.of()).id()).isEqualTo(1);
+    assertThat(fresh.scan().count()).isZero();
+  }
+
+  @Test
   void aFailedFirstWriteLeavesAnEmptyTable() {
     Table empty = conn.createTable("empty", AllTypes.SCHEMA, false);
     List<Map<String, Object>> rows = new ArrayList<>(good);

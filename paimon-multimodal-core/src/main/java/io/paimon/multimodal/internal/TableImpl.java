@@ -162,6 +162,14 @@ public final class TableImpl implements Table {
       writer.abort();
       throw e;
     }
+    if (files.isEmpty()) {
+      // No rows: nothing to commit (Paimon skips empty commits too), unless the table has no
+      // snapshot yet, whose first commit may be empty.
+      Optional<Snapshot> latest = latestSnapshot();
+      if (latest.isPresent()) {
+        return latest.get();
+      }
+    }
     try {
       return c.committer().commit(files, state.schemaId(), "APPEND").snapshot();
     } catch (CommitConflictException e) {
