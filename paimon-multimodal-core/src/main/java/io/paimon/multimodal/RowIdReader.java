@@ -50,7 +50,7 @@ public interface RowIdReader extends AutoCloseable {
    * The rows with these row IDs, in this order with duplicates kept, in batches of at most {@code
    * batchSize} rows allocated from {@code allocator}. The caller closes the reader.
    *
-   * @throws IllegalArgumentException naming row IDs the snapshot does not hold (or that were
+   * @throws RowIdNotFoundException naming row IDs the snapshot does not hold (or that were
    *     deleted), before anything is read
    * @throws SnapshotNotFoundException if the scan was pinned through a tag that has since moved or
    *     been deleted

@@ -72,7 +72,7 @@ public interface Table {
    * A scan of the rows with these row IDs, in the input order with duplicates kept (refine it with
    * select, where, snapshot or tag as any scan).
    *
-   * @throws IllegalArgumentException at the terminal, naming the ids the snapshot does not hold
+   * @throws RowIdNotFoundException at the terminal, naming the ids the snapshot does not hold
    */
   Scan takeRowIds(long... rowIds);
 
@@ -196,7 +196,7 @@ public interface Table {
    * for these row IDs, write it back"). A map with no entries commits nothing.
    *
    * @return the committed snapshot, or the latest snapshot for an empty map
-   * @throws IllegalArgumentException naming the row IDs the latest snapshot does not hold (never
+   * @throws RowIdNotFoundException naming the row IDs the latest snapshot does not hold (never
    *     written, or deleted); nothing is written
    * @throws SchemaException as {@link #update}
    */
@@ -206,8 +206,8 @@ public interface Table {
    * As {@link #updateByRowId(Map)} for the rows of an Arrow batch: a BIGINT {@code _ROW_ID} column
    * names each row, every other column (matched by name) gives its new value (a null sets null).
    *
-   * @throws IllegalArgumentException for a row ID the latest snapshot does not hold, or one given
-   *     twice
+   * @throws RowIdNotFoundException for a row ID the latest snapshot does not hold
+   * @throws IllegalArgumentException for a row ID given twice
    * @throws SchemaException without a {@code _ROW_ID} column, for a null row ID, or as {@link
    *     #update}
    */
@@ -286,14 +286,15 @@ public interface Table {
   /**
    * Tags the latest snapshot.
    *
-   * @throws IllegalArgumentException if the tag exists or the table has no snapshot
+   * @throws TagExistsException if the tag exists
+   * @throws IllegalArgumentException if the table has no snapshot
    */
   Tag createTag(String name);
 
   /**
    * Tags a snapshot.
    *
-   * @throws IllegalArgumentException if the tag exists
+   * @throws TagExistsException if the tag exists
    * @throws SnapshotNotFoundException if the snapshot does not
    */
   Tag createTag(String name, long snapshotId);
@@ -302,7 +303,8 @@ public interface Table {
    * Tags a snapshot for a while: snapshot expiry deletes the tag once {@code timeRetained} has
    * passed since now (Paimon's {@code tagTimeRetained}).
    *
-   * @throws IllegalArgumentException if the tag exists or the duration is negative
+   * @throws TagExistsException if the tag exists
+   * @throws IllegalArgumentException if the duration is negative
    * @throws SnapshotNotFoundException if the snapshot does not exist
    */
   Tag createTag(String name, long snapshotId, Duration timeRetained);
@@ -310,7 +312,8 @@ public interface Table {
   /**
    * Renames a tag (the new tag is created first, then the old one deleted).
    *
-   * @throws IllegalArgumentException if {@code from} does not exist or {@code to} does
+   * @throws TagNotFoundException if {@code from} does not exist
+   * @throws TagExistsException if {@code to} does
    */
   void renameTag(String from, String to);
 
@@ -328,7 +331,7 @@ public interface Table {
    * it; as {@link #rollbackTo(long)} otherwise.
    *
    * @return the id of the snapshot now latest
-   * @throws IllegalArgumentException if there is no such tag
+   * @throws TagNotFoundException if there is no such tag
    */
   long rollbackTo(String tag);
 
@@ -338,7 +341,7 @@ public interface Table {
   /**
    * Deletes a tag.
    *
-   * @throws IllegalArgumentException if there is no such tag
+   * @throws TagNotFoundException if there is no such tag
    */
   void deleteTag(String name);
 
@@ -348,7 +351,8 @@ public interface Table {
   /**
    * Deletes files in the table's data and manifest directories that no snapshot or tag references
    * and that are older than {@code olderThan} (so files of commits in flight are spared): the
-   * leftovers of failed or killed writers.
+   * leftovers of failed or killed writers. {@code Duration.ZERO} deletes every unreferenced file,
+   * however recent (only when no other writer can be committing).
    *
    * @return the paths deleted
    */

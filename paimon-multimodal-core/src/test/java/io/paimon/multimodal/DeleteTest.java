@@ -51,7 +51,7 @@ class DeleteTest {
       assertThat(longs(t.scan().withRowId(), "_ROW_ID")).isEqualTo(expected);
       assertThat(t.scan().count()).isEqualTo(88);
       assertThatThrownBy(() -> t.takeRowIds(12L).toList())
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(RowIdNotFoundException.class)
           .hasMessageContaining("has no rows with IDs [12]");
       // No match: nothing committed.
       assertThat(t.delete("id = 12").id()).isEqualTo(s2.id());
@@ -189,7 +189,7 @@ class DeleteTest {
           long gone = deleted.iterator().next();
           assertThatThrownBy(() -> t.takeRowIds(gone).toList())
               .as(ctx)
-              .isInstanceOf(IllegalArgumentException.class)
+              .isInstanceOf(RowIdNotFoundException.class)
               .hasMessageContaining(String.valueOf(gone));
         }
       }

@@ -197,7 +197,7 @@ class DeletionVectorTest {
         .extracting(r -> r.get("id"))
         .containsExactly(9L, 1L);
     assertThatThrownBy(() -> table.takeRowIds(9, 8).toList())
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessageContaining("[8]")
         .hasMessageContaining("snapshot " + after);
     // The snapshot before the deletes still has every row.

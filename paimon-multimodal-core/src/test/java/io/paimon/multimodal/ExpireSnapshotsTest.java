@@ -281,7 +281,7 @@ class ExpireSnapshotsTest {
       assertThat(rows(t, t.scan())).isEqualTo(before.get("snapshot 3"));
       assertThat(t.snapshots()).extracting(Snapshot::id).containsExactly(3L);
       assertThatThrownBy(() -> t.rollbackTo(99)).isInstanceOf(SnapshotNotFoundException.class);
-      assertThatThrownBy(() -> t.rollbackTo("nope")).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> t.rollbackTo("nope")).isInstanceOf(TagNotFoundException.class);
     }
   }
 
@@ -307,10 +307,9 @@ class ExpireSnapshotsTest {
       t.renameTag("long", "release");
       assertThat(t.tags()).extracting(Tag::name).containsExactlyInAnyOrder("release", "forever");
       assertThat(t.scan().tag("release").count()).isEqualTo(2);
-      assertThatThrownBy(() -> t.renameTag("long", "x"))
-          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> t.renameTag("long", "x")).isInstanceOf(TagNotFoundException.class);
       assertThatThrownBy(() -> t.renameTag("release", "forever"))
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(TagExistsException.class)
           .hasMessageContaining("already has a tag 'forever'");
       assertThatThrownBy(() -> t.createTag("neg", 1, Duration.ofSeconds(-1)))
           .isInstanceOf(IllegalArgumentException.class);

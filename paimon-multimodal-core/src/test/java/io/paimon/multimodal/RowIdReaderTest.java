@@ -134,7 +134,7 @@ class RowIdReaderTest {
   void unknownRowIdsAreNamedBeforeAnythingIsRead() {
     try (RowIdReader reader = table.scan().select("id").rowIdReader()) {
       assertThatThrownBy(() -> reader.read(new long[] {3, 2000, -1, 2001}, 10, allocator))
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(RowIdNotFoundException.class)
           .hasMessageContaining("has no rows with IDs [-1, 2000, 2001]")
           .hasMessageContaining("in snapshot " + COMMITS);
       assertThatThrownBy(() -> reader.read(new long[] {1}, 0, allocator))
@@ -149,7 +149,7 @@ class RowIdReaderTest {
       table.add(List.of(Map.of("id", 9999L, "name", "late")));
       assertThat(read(reader, new long[] {0}, 1, "name")).containsExactly("n0");
       assertThatThrownBy(() -> reader.read(new long[] {2000}, 1, allocator))
-          .isInstanceOf(IllegalArgumentException.class);
+          .isInstanceOf(RowIdNotFoundException.class);
     }
   }
 

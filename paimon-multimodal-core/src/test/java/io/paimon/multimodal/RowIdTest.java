@@ -206,26 +206,26 @@ class RowIdTest {
   void unknownRowIdsAreRejectedNamingThem() {
     Table table = conn.createTable("t", idName(), false);
     assertThatThrownBy(() -> take(table.takeRowIds(0)))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage("table 't' has no rows with IDs [0] in snapshot 0");
     table.add(rows(0, 100));
     table.add(rows(100, 50));
 
     assertThatThrownBy(() -> take(table.takeRowIds(3, -1, 150, 7, 1_000, -1)))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage("table 't' has no rows with IDs [-1, 150, 1000] in snapshot 2");
     assertThatThrownBy(() -> take(table.takeRowIds(120, 5, 149).snapshot(1)))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage("table 't' has no rows with IDs [120, 149] in snapshot 1");
     assertThatThrownBy(() -> table.takeRowIds(Long.MAX_VALUE).allocator(allocator).count())
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage("table 't' has no rows with IDs [" + Long.MAX_VALUE + "] in snapshot 2");
     long[] many = new long[15];
     for (int i = 0; i < many.length; i++) {
       many[i] = 1000 + i;
     }
     assertThatThrownBy(() -> take(table.takeRowIds(many).where("id > 0")))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage(
             "table 't' has no rows with IDs [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008,"
                 + " 1009] and 5 more in snapshot 2");

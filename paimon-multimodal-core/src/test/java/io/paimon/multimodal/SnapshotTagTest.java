@@ -189,10 +189,10 @@ class SnapshotTagTest {
     table.add(rows(1, 1));
 
     assertThatThrownBy(() -> table.createTag("t1"))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(TagExistsException.class)
         .hasMessage("table 't' already has a tag 't1'; use replaceTag to move it");
     assertThatThrownBy(() -> table.createTag("t1", 2))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(TagExistsException.class)
         .hasMessageContaining("already has a tag 't1'");
     assertThat(table.tags()).containsExactly(t1);
     assertThat(t1.snapshotId()).isEqualTo(1);
@@ -227,7 +227,7 @@ class SnapshotTagTest {
         .isInstanceOf(SnapshotNotFoundException.class)
         .hasMessage("table 't' has no tag 'a'");
     assertThatThrownBy(() -> table.deleteTag("a"))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(TagNotFoundException.class)
         .hasMessage("table 't' has no tag 'a'");
     // Deleting a tag deletes no snapshot.
     assertThat(table.snapshots()).hasSize(3);

@@ -249,7 +249,7 @@ class TakeOpensOnceTest {
       }
       assertThat(io.openNow()).isPositive();
       assertThatThrownBy(() -> fetcher.fetch(new long[] {3, -4, 99_999}, 4, allocator))
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(RowIdNotFoundException.class)
           .hasMessage("table 't' has no rows with IDs [-4, 99999] in snapshot " + snapshot);
     }
     assertThat(io.openNow()).isZero();

@@ -59,7 +59,10 @@ final class OrphanFiles {
       files.collect(s, refs);
     }
     Set<String> referenced = refs.keySet();
-    long cutoff = System.currentTimeMillis() - olderThan.toMillis();
+    // Zero means every unreferenced file, also one just written: a file system's timestamp can be
+    // a few milliseconds ahead of this JVM's clock.
+    long cutoff =
+        olderThan.isZero() ? Long.MAX_VALUE : System.currentTimeMillis() - olderThan.toMillis();
     List<String> deleted = new ArrayList<>();
     List<String> dirs =
         new ArrayList<>(List.of(state.paths().manifestDir(), state.paths().indexDir()));

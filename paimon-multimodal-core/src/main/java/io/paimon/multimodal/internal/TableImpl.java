@@ -30,6 +30,8 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.SnapshotNotFoundException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
+import io.paimon.multimodal.TagExistsException;
+import io.paimon.multimodal.TagNotFoundException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Compaction;
@@ -427,7 +429,8 @@ public final class TableImpl implements Table {
     Tag tag = new Tag(tagName, snapshotId, System.currentTimeMillis());
     try {
       if (!state().tags().create(tagName, snapshot)) {
-        throw new IllegalArgumentException(
+        throw new TagExistsException(
+            tagName,
             "table '"
                 + name()
                 + "' already has a tag '"
@@ -450,7 +453,8 @@ public final class TableImpl implements Table {
     SnapshotFile snapshot = snapshotFile(snapshotId);
     try {
       if (!state().tags().create(tagName, snapshot, timeRetained)) {
-        throw new IllegalArgumentException(
+        throw new TagExistsException(
+            tagName,
             "table '"
                 + name()
                 + "' already has a tag '"
@@ -470,10 +474,10 @@ public final class TableImpl implements Table {
     try {
       Optional<io.paimon.multimodal.internal.paimon.TagFile> tag = state().tags().readFile(from);
       if (tag.isEmpty()) {
-        throw new IllegalArgumentException("table '" + name() + "' has no tag '" + from + "'");
+        throw new TagNotFoundException(from, "table '" + name() + "' has no tag '" + from + "'");
       }
       if (!state().tags().create(to, tag.get().snapshot(), tag.get().tagTimeRetained())) {
-        throw new IllegalArgumentException("table '" + name() + "' already has a tag '" + to + "'");
+        throw new TagExistsException(to, "table '" + name() + "' already has a tag '" + to + "'");
       }
       state().tags().delete(from);
     } catch (IOException e) {
@@ -510,7 +514,8 @@ public final class TableImpl implements Table {
     Names.checkObjectName("tag", tagName);
     try {
       if (!state().tags().delete(tagName)) {
-        throw new IllegalArgumentException("table '" + name() + "' has no tag '" + tagName + "'");
+        throw new TagNotFoundException(
+            tagName, "table '" + name() + "' has no tag '" + tagName + "'");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -62,8 +62,8 @@ public final class Rollback {
     try {
       Optional<TagFile> t = table.tags().readFile(tag);
       if (t.isEmpty()) {
-        throw new IllegalArgumentException(
-            "table '" + table.name() + "' has no tag '" + tag + "' to roll back to");
+        throw new io.paimon.multimodal.TagNotFoundException(
+            tag, "table '" + table.name() + "' has no tag '" + tag + "' to roll back to");
       }
       SnapshotFile snapshot = t.get().snapshot();
       if (!table.snapshots().exists(snapshot.id())) {

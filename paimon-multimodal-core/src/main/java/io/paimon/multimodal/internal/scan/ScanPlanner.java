@@ -45,8 +45,8 @@ final class ScanPlanner {
       if (pin instanceof Pin.AtTag at) {
         Optional<TagFile> tag = table.tags().readFile(at.name());
         if (tag.isEmpty()) {
-          throw new SnapshotNotFoundException(
-              "table '" + table.name() + "' has no tag '" + at.name() + "'");
+          throw new io.paimon.multimodal.TagNotFoundException(
+              at.name(), "table '" + table.name() + "' has no tag '" + at.name() + "'");
         }
         SnapshotFile snapshot = tag.get().snapshot();
         return new Resolved(snapshot.id(), at.name(), snapshot);

@@ -146,7 +146,7 @@ final class TakePlan {
    * many more): a take must not silently return fewer rows than asked for.
    *
    * @param groups the snapshot's read units in row-ID order
-   * @throws IllegalArgumentException naming the unknown or deleted ids
+   * @throws io.paimon.multimodal.RowIdNotFoundException naming the unknown or deleted ids
    */
   void check(String tableName, List<DataGroup> groups, long snapshotId) {
     long[] unknown = new long[16];
@@ -186,7 +186,9 @@ final class TakePlan {
         named.add(unknown[i]);
       }
     }
-    throw new IllegalArgumentException(
+    throw new io.paimon.multimodal.RowIdNotFoundException(
+        named,
+        distinctUnknown,
         "table '"
             + tableName
             + "' has no rows with IDs "

@@ -20,6 +20,7 @@ package io.paimon.multimodal.internal.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.paimon.multimodal.RowIdNotFoundException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -102,13 +103,13 @@ class TakePlanTest {
     TakePlan plan = TakePlan.of(ids, 1, ids.length);
     assertThat(plan.passes()).isEqualTo(2);
     assertThatThrownBy(() -> plan.check("t", groups, 4))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage("table 't' has no rows with IDs [-3, 5, 500] in snapshot 4");
 
     long[] many = new long[14];
     Arrays.setAll(many, i -> 1000 - i);
     assertThatThrownBy(() -> TakePlan.of(many, 4, many.length).check("t", groups, 4))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(RowIdNotFoundException.class)
         .hasMessage(
             "table 't' has no rows with IDs [987, 988, 989, 990, 991, 992, 993, 994, 995, 996]"
                 + " and 4 more in snapshot 4");
