@@ -89,7 +89,7 @@ class BlobChangesTest {
       assertThat(read(BlobReader.of(t.scan().snapshot(before)))).containsExactlyEntriesOf(old);
       assertThat(read(BlobReader.of(t.takeRowIds(3L, 100L, 45L)))).containsOnlyKeys(3L, 100L, 45L);
       assertThatThrownBy(() -> BlobReader.of(t.takeRowIds(12L)).read("image").close())
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(io.paimon.multimodal.RowIdNotFoundException.class)
           .hasMessageContaining("12");
 
       // Compaction keeps the payloads (and the .blob files); applying deletions copies them into

@@ -454,11 +454,11 @@ class DeletionVectorReadTest {
       long rowId = rowIdOf.get(id);
       assertThatThrownBy(() -> table.takeRowIds(rowId).toList())
           .as("user id %s", id)
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(io.paimon.multimodal.RowIdNotFoundException.class)
           .hasMessageContaining(String.valueOf(rowId));
       long live = rowIdOf.get(c.getValue());
       assertThatThrownBy(() -> table.takeRowIds(live, rowId).toList())
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(io.paimon.multimodal.RowIdNotFoundException.class)
           .hasMessageContaining("[" + rowId + "]");
       List<Map<String, Object>> got = table.takeRowIds(live).withRowId().toList();
       assertThat(got).hasSize(1);
