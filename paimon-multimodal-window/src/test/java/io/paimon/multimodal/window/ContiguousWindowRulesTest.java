@@ -62,28 +62,7 @@ class ContiguousWindowRulesTest {
   @BeforeEach
   void open() {
     f = new AlignmentFixture(storage, dir);
-    frames =
-        f.table(
-            "ep", DataTypes.INT(),
-            "frame", DataTypes.BIGINT(),
-            "state", DataTypes.DOUBLE(),
-            "action", DataTypes.STRING(),
-            "split", DataTypes.STRING());
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (int i = 2; i >= 0; i--) {
-      rows.add(frame(1, i));
-    }
-    frames.add(rows);
-    rows.clear();
-    for (int i = 0; i < 5; i++) {
-      rows.add(frame(0, i));
-    }
-    frames.add(rows);
-  }
-
-  private static Map<String, Object> frame(int ep, int i) {
-    return row(
-        "ep", ep, "frame", (long) i, "state", ep * 100.0 + i, "action", "a" + ep + i, "split", "t");
+    frames = ContiguousWindowsTest.episodeFrames(f);
   }
 
   @AfterEach

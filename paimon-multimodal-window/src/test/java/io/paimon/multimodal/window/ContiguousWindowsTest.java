@@ -57,14 +57,21 @@ class ContiguousWindowsTest {
   @BeforeEach
   void open() {
     f = new AlignmentFixture(storage, dir);
-    frames =
+    frames = episodeFrames(f);
+  }
+
+  /**
+   * The frames table of these tests: episode 0 with frames 0 to 4, episode 1 with frames 0 to 2;
+   * episode 1 is written before episode 0, and frames out of order: the index sorts them.
+   */
+  static Table episodeFrames(AlignmentFixture f) {
+    Table frames =
         f.table(
             "ep", DataTypes.INT(),
             "frame", DataTypes.BIGINT(),
             "state", DataTypes.DOUBLE(),
             "action", DataTypes.STRING(),
             "split", DataTypes.STRING());
-    // Episode 1 is written before episode 0, and frames out of order: the index sorts them.
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int i = 2; i >= 0; i--) {
       rows.add(frame(1, i));
@@ -75,9 +82,10 @@ class ContiguousWindowsTest {
       rows.add(frame(0, i));
     }
     frames.add(rows);
+    return frames;
   }
 
-  private static Map<String, Object> frame(int ep, int i) {
+  static Map<String, Object> frame(int ep, int i) {
     return row(
         "ep", ep, "frame", (long) i, "state", ep * 100.0 + i, "action", "a" + ep + i, "split", "t");
   }
