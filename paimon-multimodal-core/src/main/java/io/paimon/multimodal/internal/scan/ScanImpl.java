@@ -22,7 +22,6 @@ import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Split;
-import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.arrow.VectorCopy;
@@ -44,7 +43,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.roaringbitmap.RoaringBitmap;
 
 /** The immutable {@link Scan}: a table plus a {@link ScanContext}. */
 public final class ScanImpl implements Scan {
@@ -416,7 +414,8 @@ public final class ScanImpl implements Scan {
           null);
     }
     if (ctx.rows() instanceof RowSet.OfSplit of) {
-      List<ChunkPlanner.Piece> pieces = piecesOf(of.split(), groups, resolved.snapshotId());
+      List<ChunkPlanner.Piece> pieces =
+          Splits.piecesOf(table, of.split(), groups, resolved.snapshotId());
       return new TableScanReader(table, ctx, resolved, pieces, layout, allocator);
     }
     List<DataGroup> pruned = ScanPlanner.prune(groups, ctx.filter());
@@ -432,52 +431,6 @@ public final class ScanImpl implements Scan {
       }
     }
     return new TableScanReader(table, ctx, resolved, pieces, layout, allocator);
-  }
-
-  /**
-   * The parts of the snapshot's row ranges that a split's ranges name.
-   *
-   * @throws IllegalArgumentException if a range of the split is not inside one row range of the
-   *     snapshot (reading nothing would silently drop a worker's share of a sharded read)
-   */
-  private List<ChunkPlanner.Piece> piecesOf(Split split, List<DataGroup> groups, long snapshotId) {
-    List<ChunkPlanner.Piece> pieces = new ArrayList<>();
-    Set<String> paths = new HashSet<>();
-    for (SplitFile f : split.files()) {
-      paths.add(f.path());
-    }
-    for (Split.RowRange r : split.ranges()) {
-      DataGroup holder = null;
-      for (DataGroup g : groups) {
-        if (g.firstRowId() <= r.firstRowId() && r.endRowId() <= g.endRowId()) {
-          holder = g;
-          break;
-        }
-      }
-      // The range's files must be the split's: a split of another table or snapshot may name the
-      // same row IDs.
-      if (holder != null && !paths.contains(holder.normals().get(0).path())) {
-        holder = null;
-      }
-      if (holder == null) {
-        throw new IllegalArgumentException(
-            "split "
-                + split
-                + " is not a row range of snapshot "
-                + snapshotId
-                + " of table '"
-                + table.name()
-                + "'");
-      }
-      long start = r.firstRowId() - holder.firstRowId();
-      long end = r.endRowId() - holder.firstRowId();
-      long live = (end - start);
-      if (holder.deleted() != null) {
-        live -= holder.deleted().rangeCardinality(start, end);
-      }
-      pieces.add(new ChunkPlanner.Piece(holder, start, end, live));
-    }
-    return pieces;
   }
 
   /** Sorts the ids once, for the check and the read, and fails naming those no row has. */
@@ -594,84 +547,14 @@ public final class ScanImpl implements Scan {
     if (ctx.chunks() != null) {
       for (ChunkPlanner.Chunk c :
           ChunkPlanner.plan(groups, ctx.chunks().seed(), ctx.chunks().chunkSize())) {
-        splits.add(chunkSplit(c, resolved.snapshotId()));
+        splits.add(Splits.ofChunk(table, resolved.snapshotId(), c));
       }
       return splits;
     }
     for (DataGroup g : groups) {
-      splits.add(
-          new Split(
-              resolved.snapshotId(),
-              table.schemaId(),
-              partitionOf(g),
-              g.firstRowId(),
-              g.rowCount(),
-              Split.encodeDeletionVector(g.deleted()),
-              splitFiles(g)));
+      splits.add(Splits.of(table, resolved.snapshotId(), g));
     }
     return splits;
-  }
-
-  private Split chunkSplit(ChunkPlanner.Chunk c, long snapshotId) {
-    List<Split.RowRange> ranges = new ArrayList<>();
-    List<SplitFile> files = new ArrayList<>();
-    RoaringBitmap deleted = new RoaringBitmap();
-    long before = 0;
-    for (ChunkPlanner.Piece p : c.pieces()) {
-      DataGroup g = p.group();
-      ranges.add(new Split.RowRange(g.firstRowId() + p.start(), p.end() - p.start()));
-      files.addAll(splitFiles(g));
-      if (g.deleted() != null) {
-        long offset = before - p.start();
-        RoaringBitmap inside =
-            RoaringBitmap.and(g.deleted(), RoaringBitmap.bitmapOfRange(p.start(), p.end()));
-        org.roaringbitmap.IntIterator it = inside.getIntIterator();
-        while (it.hasNext()) {
-          long d = Integer.toUnsignedLong(it.next()) + offset;
-          deleted.add(d, d + 1);
-        }
-      }
-      before += p.end() - p.start();
-    }
-    return new Split(
-        snapshotId,
-        table.schemaId(),
-        partitionOf(c.pieces().get(0).group()),
-        ranges,
-        Split.encodeDeletionVector(deleted),
-        files);
-  }
-
-  private Map<String, Object> partitionOf(DataGroup g) {
-    List<String> keys = table.schema().partitionKeys();
-    Map<String, Object> partition = new LinkedHashMap<>();
-    for (int k = 0; k < keys.size(); k++) {
-      partition.put(keys.get(k), g.partitionValues()[k]);
-    }
-    return partition;
-  }
-
-  private static List<SplitFile> splitFiles(DataGroup g) {
-    List<SplitFile> files = new ArrayList<>();
-    for (PlannedFile f : g.allFiles()) {
-      List<String> columns = new ArrayList<>();
-      for (int i = 0; i < f.tableColumnOf().length; i++) {
-        if (f.tableColumnOf()[i] >= 0) {
-          columns.add(f.fileType().fields().get(i).name());
-        }
-      }
-      files.add(
-          new SplitFile(
-              f.path(),
-              f.meta().format(),
-              f.meta().rowCount(),
-              f.firstRowId(),
-              columns,
-              f.meta().maxSequenceNumber(),
-              f.meta().fileSize(),
-              f.meta().schemaId()));
-    }
-    return files;
   }
 
   @Override
