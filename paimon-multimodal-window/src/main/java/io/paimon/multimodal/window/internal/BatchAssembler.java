@@ -106,21 +106,11 @@ final class BatchAssembler implements AutoCloseable {
 
   /** Appends row {@code row} of block {@code block} to the output. */
   void add(int block, int row) {
+    if (offsetUnits.length > 0 && !fitsOffsets(block, row, row + 1) && pending > 0) {
+      flush();
+    }
     if (offsetUnits.length > 0) {
-      java.util.Arrays.fill(rowUnits, 0);
-      int[] node = {0};
-      for (FieldVector v : blocks.get(block).getFieldVectors()) {
-        units(v, row, row + 1, rowUnits, node);
-      }
-      for (int k = 0; k < rowUnits.length; k++) {
-        if (pending > 0 && offsetUnits[k] + rowUnits[k] > offsetLimit) {
-          flush();
-          break;
-        }
-      }
-      for (int k = 0; k < rowUnits.length; k++) {
-        offsetUnits[k] += rowUnits[k];
-      }
+      takeOffsets();
     }
     if (pending == sources.length) {
       int grown = Math.min(batchSize, sources.length * 2);
@@ -144,25 +134,14 @@ final class BatchAssembler implements AutoCloseable {
     while (r < to) {
       int end = (int) Math.min(to, (long) r + batchSize - pending);
       if (offsetUnits.length > 0) {
-        java.util.Arrays.fill(rowUnits, 0);
-        int[] node = {0};
-        for (FieldVector v : blocks.get(block).getFieldVectors()) {
-          units(v, r, end, rowUnits, node);
-        }
-        boolean fits = true;
-        for (int k = 0; k < rowUnits.length && fits; k++) {
-          fits = offsetUnits[k] + rowUnits[k] <= offsetLimit;
-        }
-        if (!fits) {
+        if (!fitsOffsets(block, r, end)) {
           // Near the limit: row by row, so the batch ends exactly where it must.
           for (; r < end; r++) {
             add(block, r);
           }
           continue;
         }
-        for (int k = 0; k < rowUnits.length; k++) {
-          offsetUnits[k] += rowUnits[k];
-        }
+        takeOffsets();
       }
       int n = end - r;
       if (pending + n > sources.length) {
@@ -179,6 +158,31 @@ final class BatchAssembler implements AutoCloseable {
       if (pending == batchSize) {
         flush();
       }
+    }
+  }
+
+  /**
+   * Measures what rows {@code [from, to)} of a block put in each offset buffer (into {@code
+   * rowUnits}) and says whether the batch being built can take them within the offset limit.
+   */
+  private boolean fitsOffsets(int block, int from, int to) {
+    java.util.Arrays.fill(rowUnits, 0);
+    int[] node = {0};
+    for (FieldVector v : blocks.get(block).getFieldVectors()) {
+      units(v, from, to, rowUnits, node);
+    }
+    for (int k = 0; k < rowUnits.length; k++) {
+      if (offsetUnits[k] + rowUnits[k] > offsetLimit) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Counts the rows last measured by {@link #fitsOffsets} into the batch being built. */
+  private void takeOffsets() {
+    for (int k = 0; k < rowUnits.length; k++) {
+      offsetUnits[k] += rowUnits[k];
     }
   }
 
