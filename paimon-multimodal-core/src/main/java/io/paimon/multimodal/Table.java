@@ -165,7 +165,23 @@ public interface Table {
    * @throws IllegalArgumentException if the table has no snapshot
    * @throws CommitConflictException if other writers kept committing first
    */
-  Snapshot delete(String where);
+  default Snapshot delete(String where) {
+    return delete(where, new Object[0]);
+  }
+
+  /**
+   * As {@link #delete(String)}, each {@code ?} of the predicate bound to the next of {@code
+   * parameters} as {@link Scan#where(String, Object...)} binds them: the safe way to delete by
+   * values from outside, which are never read as predicate text.
+   *
+   * <pre>{@code
+   * table.delete("episode_id IN (?)", badEpisodes);
+   * }</pre>
+   *
+   * @throws PredicateException as {@link Scan#where(String, Object...)} for a parameter that does
+   *     not fit, naming it; nothing is written
+   */
+  Snapshot delete(String where, Object... parameters);
 
   /**
    * Sets new values of some columns in the rows of the latest snapshot that a predicate ({@link
@@ -188,7 +204,23 @@ public interface Table {
    * @throws IllegalArgumentException if {@code values} is empty or the table has no snapshot
    * @throws CommitConflictException if other writers kept committing first
    */
-  Snapshot update(String where, Map<String, Object> values);
+  default Snapshot update(String where, Map<String, Object> values) {
+    return update(where, values, new Object[0]);
+  }
+
+  /**
+   * As {@link #update(String, Map)}, each {@code ?} of the predicate bound to the next of {@code
+   * parameters} as {@link Scan#where(String, Object...)} binds them (the values to set come first,
+   * since the parameters are a variable-length list):
+   *
+   * <pre>{@code
+   * table.update("id IN (?)", Map.of("label", "cat"), reviewedIds);
+   * }</pre>
+   *
+   * @throws PredicateException as {@link Scan#where(String, Object...)} for a parameter that does
+   *     not fit, naming it; nothing is written
+   */
+  Snapshot update(String where, Map<String, Object> values, Object... parameters);
 
   /**
    * Sets, for each row ID, the values its map gives (columns it does not name keep their values),

@@ -56,7 +56,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -326,15 +328,28 @@ public final class TableImpl implements Table {
   }
 
   @Override
-  public Snapshot delete(String where) {
+  public Snapshot delete(String where, Object... parameters) {
     Current at = current;
-    return Deletes.delete(this, at.state(), at.committer(), where);
+    return Deletes.delete(this, at.state(), at.committer(), where, boundParameters(parameters));
   }
 
   @Override
-  public Snapshot update(String where, Map<String, Object> values) {
+  public Snapshot update(String where, Map<String, Object> values, Object... parameters) {
     Current at = current;
-    return Updates.update(this, at.state(), at.committer(), at.writeOptions(), where, values);
+    return Updates.update(
+        this,
+        at.state(),
+        at.committer(),
+        at.writeOptions(),
+        where,
+        boundParameters(parameters),
+        values);
+  }
+
+  /** A copy, so that the caller changing its array later does not change a retried commit. */
+  private static List<Object> boundParameters(Object[] parameters) {
+    Objects.requireNonNull(parameters, "parameters");
+    return Collections.unmodifiableList(Arrays.asList(parameters.clone()));
   }
 
   @Override

@@ -46,11 +46,13 @@ final class DeleteByVectors implements Committer.Change {
   private final Table owner;
   private final TableState table;
   private final String where;
+  private final List<Object> parameters;
 
-  DeleteByVectors(Table owner, TableState table, String where) {
+  DeleteByVectors(Table owner, TableState table, String where, List<Object> parameters) {
     this.owner = owner;
     this.table = table;
     this.where = where;
+    this.parameters = parameters;
   }
 
   @Override
@@ -58,7 +60,7 @@ final class DeleteByVectors implements Committer.Change {
     if (parent == null) {
       return null;
     }
-    long[] rowIds = MatchingRows.rowIds(owner, parent.id(), where);
+    long[] rowIds = MatchingRows.rowIds(owner, parent.id(), where, parameters);
     if (rowIds.length == 0) {
       return null;
     }

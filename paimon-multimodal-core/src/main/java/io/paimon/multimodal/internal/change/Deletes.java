@@ -49,9 +49,10 @@ public final class Deletes {
    *
    * @return the new snapshot, or the latest one if no row matched
    */
-  public static Snapshot delete(Table owner, TableState table, Committer committer, String where) {
+  public static Snapshot delete(
+      Table owner, TableState table, Committer committer, String where, List<Object> parameters) {
     Objects.requireNonNull(where, "where");
-    Predicate predicate = Predicates.parse(where, table.schema().rowType());
+    Predicate predicate = Predicates.parse(where, parameters, table.schema().rowType());
     List<String> keys = table.schema().partitionKeys();
     boolean partitionsOnly = !keys.isEmpty() && keys.containsAll(predicate.referencedColumns());
     if (!partitionsOnly && !table.options().isTrue(TableOptions.DELETION_VECTORS)) {
@@ -74,7 +75,7 @@ public final class Deletes {
       Committer.Change change =
           partitionsOnly
               ? DropPartitions.where(table, predicate)
-              : new DeleteByVectors(owner, table, where);
+              : new DeleteByVectors(owner, table, where, parameters);
       SnapshotFile committed = committer.commit(change);
       if (committed != null) {
         return committed.snapshot();

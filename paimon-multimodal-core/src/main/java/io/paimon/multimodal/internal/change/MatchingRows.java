@@ -21,6 +21,7 @@ import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.internal.scan.ScanImpl;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
@@ -30,12 +31,13 @@ final class MatchingRows {
   private MatchingRows() {}
 
   /** The sorted row IDs of the rows of snapshot {@code snapshotId} that {@code where} matches. */
-  static long[] rowIds(Table owner, long snapshotId, String where) throws java.io.IOException {
+  static long[] rowIds(Table owner, long snapshotId, String where, List<Object> parameters)
+      throws java.io.IOException {
     long[] ids = new long[64];
     int n = 0;
     try (ArrowReader reader =
         ScanImpl.atSnapshotInCurrentSchema(owner.scan(), snapshotId)
-            .where(where)
+            .where(where, parameters.toArray())
             .select(Schema.ROW_ID)
             .toArrowReader()) {
       while (reader.loadNextBatch()) {

@@ -59,13 +59,14 @@ public final class Updates {
       Committer committer,
       WriteOptions options,
       String where,
+      List<Object> parameters,
       Map<String, Object> values) {
     Objects.requireNonNull(where, "where");
     Objects.requireNonNull(values, "values");
     if (values.isEmpty()) {
       throw new IllegalArgumentException("update of table '" + table.name() + "' sets no column");
     }
-    Predicates.parse(where, table.schema().rowType());
+    Predicates.parse(where, parameters, table.schema().rowType());
     int[] columns = columns(table, values.keySet(), "update");
     RowType type = table.schema().rowType();
     Object[] given = new Object[columns.length];
@@ -77,7 +78,7 @@ public final class Updates {
         new UpdateColumns.Targets() {
           @Override
           public long[] rowIds(long snapshotId) throws IOException {
-            return MatchingRows.rowIds(owner, snapshotId, where);
+            return MatchingRows.rowIds(owner, snapshotId, where, parameters);
           }
 
           @Override
