@@ -33,16 +33,19 @@ public final class ExpireOptions {
   private final Integer retainMin;
   private final Integer retainMax;
   private final Duration olderThan;
+  private final ProgressListener progress;
 
-  private ExpireOptions(Integer retainMin, Integer retainMax, Duration olderThan) {
+  private ExpireOptions(
+      Integer retainMin, Integer retainMax, Duration olderThan, ProgressListener progress) {
     this.retainMin = retainMin;
     this.retainMax = retainMax;
     this.olderThan = olderThan;
+    this.progress = progress;
   }
 
   /** Options taking every setting from the table. */
   public static ExpireOptions defaults() {
-    return new ExpireOptions(null, null, null);
+    return new ExpireOptions(null, null, null, ProgressListener.NONE);
   }
 
   public static Builder builder() {
@@ -64,6 +67,14 @@ public final class ExpireOptions {
     return Optional.ofNullable(olderThan);
   }
 
+  /**
+   * The listener of the expiry's progress: snapshots expired out of those to expire, and files
+   * deleted as requests; {@link ProgressListener#NONE} unless set.
+   */
+  public ProgressListener progress() {
+    return progress;
+  }
+
   @Override
   public String toString() {
     return "ExpireOptions{retainMin="
@@ -80,6 +91,7 @@ public final class ExpireOptions {
     private Integer retainMin;
     private Integer retainMax;
     private Duration olderThan;
+    private ProgressListener progress = ProgressListener.NONE;
 
     private Builder() {}
 
@@ -123,6 +135,12 @@ public final class ExpireOptions {
       return this;
     }
 
+    /** Reports the expiry's progress to {@code listener}. */
+    public Builder progress(ProgressListener listener) {
+      this.progress = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
     /**
      * The options.
      *
@@ -133,7 +151,7 @@ public final class ExpireOptions {
         throw new IllegalArgumentException(
             "retainMax (" + retainMax + ") must not be below retainMin (" + retainMin + ")");
       }
-      return new ExpireOptions(retainMin, retainMax, olderThan);
+      return new ExpireOptions(retainMin, retainMax, olderThan, progress);
     }
   }
 }

@@ -136,6 +136,15 @@ public interface BlobReader {
   BlobReader verifyChecksums(boolean verify);
 
   /**
+   * Reports each read's progress to {@code listener}: rows delivered (out of the rows given, for
+   * {@link #read(VectorSchemaRoot, String...)}; of an unknown total for a scan), payload bytes
+   * fetched and ranged requests made, at most every {@link
+   * io.paimon.multimodal.ProgressTracker#INTERVAL} and once when the read ends (a stream ends when
+   * it is exhausted or closed). Each read also writes one log line when it ends.
+   */
+  BlobReader progress(io.paimon.multimodal.ProgressListener listener);
+
+  /**
    * Reads the whole result into one batch.
    *
    * @param columns BLOB, ARRAY&lt;BLOB&gt; or MAP&lt;K, BLOB&gt; columns of the table (they need

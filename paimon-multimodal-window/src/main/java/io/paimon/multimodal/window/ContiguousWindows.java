@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.window;
 
+import io.paimon.multimodal.ProgressListener;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.window.internal.WindowRequest;
@@ -247,6 +248,15 @@ public final class ContiguousWindows {
         throw new IllegalArgumentException("blockCacheSize must not be negative, got " + bytes);
       }
       return with(d -> d.blockCacheBytes = bytes);
+    }
+
+    /**
+     * Reports {@link #build()}'s progress (the rows whose group and order keys it has read) to
+     * {@code listener}.
+     */
+    public Builder progress(ProgressListener listener) {
+      java.util.Objects.requireNonNull(listener, "listener");
+      return with(d -> d.progress = listener);
     }
 
     private static String requireName(String column, String option) {

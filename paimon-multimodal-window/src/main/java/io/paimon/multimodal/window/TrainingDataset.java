@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.window;
 
+import io.paimon.multimodal.ProgressListener;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.window.internal.TrainingDatasetImpl;
 import java.util.List;
@@ -67,7 +68,15 @@ public interface TrainingDataset extends AutoCloseable {
    *     #of(Scan)}
    */
   static TrainingDataset of(Scan scan, long blockCacheBytes) {
-    return TrainingDatasetImpl.build(scan, blockCacheBytes);
+    return of(scan, blockCacheBytes, ProgressListener.NONE);
+  }
+
+  /**
+   * As {@link #of(Scan, long)}, reporting the build's progress (the rows whose row IDs it has read)
+   * to {@code listener}.
+   */
+  static TrainingDataset of(Scan scan, long blockCacheBytes, ProgressListener listener) {
+    return TrainingDatasetImpl.build(scan, blockCacheBytes, listener);
   }
 
   /** The block cache of {@link #of(Scan)}: 64 MiB. */

@@ -17,6 +17,8 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.multimodal.ProgressListener;
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
@@ -71,7 +73,8 @@ public final class BlobReaderImpl implements BlobReader {
             budget,
             hints.holeLimit(),
             Math.min(hints.rangeLimit(), MAX_RANGE_LIMIT),
-            true));
+            true,
+            ProgressListener.NONE));
   }
 
   @Override
@@ -80,7 +83,7 @@ public final class BlobReaderImpl implements BlobReader {
       throw new IllegalArgumentException("parallelism must be positive, got " + n);
     }
     return with(
-        new ReadOptions(
+        options.with(
             n,
             options.prefetchBudget(),
             options.holeLimit(),
@@ -94,7 +97,7 @@ public final class BlobReaderImpl implements BlobReader {
       throw new IllegalArgumentException("prefetchBudget must be positive, got " + bytes);
     }
     return with(
-        new ReadOptions(
+        options.with(
             options.parallelism(),
             bytes,
             options.holeLimit(),
@@ -108,7 +111,7 @@ public final class BlobReaderImpl implements BlobReader {
       throw new IllegalArgumentException("holeLimit must not be negative, got " + bytes);
     }
     return with(
-        new ReadOptions(
+        options.with(
             options.parallelism(),
             options.prefetchBudget(),
             bytes,
@@ -123,7 +126,7 @@ public final class BlobReaderImpl implements BlobReader {
           "rangeLimit must be in [1, " + MAX_RANGE_LIMIT + "], got " + bytes);
     }
     return with(
-        new ReadOptions(
+        options.with(
             options.parallelism(),
             options.prefetchBudget(),
             options.holeLimit(),
@@ -134,12 +137,17 @@ public final class BlobReaderImpl implements BlobReader {
   @Override
   public BlobReader verifyChecksums(boolean verify) {
     return with(
-        new ReadOptions(
+        options.with(
             options.parallelism(),
             options.prefetchBudget(),
             options.holeLimit(),
             options.rangeLimit(),
             verify));
+  }
+
+  @Override
+  public BlobReader progress(ProgressListener listener) {
+    return with(options.withProgress(Objects.requireNonNull(listener, "listener")));
   }
 
   private BlobReader with(ReadOptions o) {
@@ -169,7 +177,8 @@ public final class BlobReaderImpl implements BlobReader {
             "the rows hold no column '" + n + "' to read payloads of; they hold " + output);
       }
     }
-    try (BlobStream s = start(names, output, () -> new RootReader(rows), null, true)) {
+    try (BlobStream s =
+        start(names, output, () -> new RootReader(rows), null, true, rows.getRowCount())) {
       return s.next();
     }
   }
@@ -213,7 +222,7 @@ public final class BlobReaderImpl implements BlobReader {
       output = projection;
     }
     // Batches outlive the scan's reader (and its child allocator): they come from the scan's own.
-    return start(names, output, run::toArrowReader, run.allocator(), wholeResult);
+    return start(names, output, run::toArrowReader, run.allocator(), wholeResult, -1);
   }
 
   /**
@@ -225,7 +234,8 @@ public final class BlobReaderImpl implements BlobReader {
       List<String> output,
       Supplier<ArrowReader> source,
       BufferAllocator batchAllocator,
-      boolean wholeResult) {
+      boolean wholeResult,
+      long totalRows) {
     Table table = scan.table();
     RowType type = scan.schema().rowType();
     List<BlobColumn> columns = new ArrayList<>();
@@ -246,13 +256,17 @@ public final class BlobReaderImpl implements BlobReader {
         scalar.add(i);
       }
     }
+    ProgressTracker progress =
+        ProgressTracker.start(
+            "blob read of " + table.name() + " " + names, "rows", totalRows, options.progress());
     Fetcher fetcher =
         new Fetcher(
             table.io(),
             table.executors(),
             table.name(),
             options.parallelism(),
-            options.prefetchBudget());
+            options.prefetchBudget(),
+            progress);
     ArrowReader reader = null;
     try {
       reader = source.get();
@@ -263,9 +277,11 @@ public final class BlobReaderImpl implements BlobReader {
               fetcher,
               new EntryLocator(table.io()),
               table.location());
-      return new BlobStream(ctx, reader, fetcher, toArray(scalar), batchAllocator, wholeResult);
+      return new BlobStream(
+          ctx, reader, fetcher, toArray(scalar), batchAllocator, wholeResult, progress);
     } catch (RuntimeException e) {
       fetcher.close();
+      progress.finish();
       if (reader != null) {
         try {
           reader.close();

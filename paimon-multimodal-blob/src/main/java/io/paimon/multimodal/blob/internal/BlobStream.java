@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.blob.BlobBatch;
 import io.paimon.multimodal.blob.BlobReadException;
@@ -57,6 +58,7 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
   private final Schema scalarSchema;
   private final boolean wholeResult;
   private final ArrayDeque<PlannedBatch> pending = new ArrayDeque<>();
+  private final ProgressTracker progress;
 
   private final Object lock = new Object();
   private boolean busy;
@@ -78,8 +80,10 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
       Fetcher fetcher,
       int[] scalarColumns,
       BufferAllocator batchAllocator,
-      boolean wholeResult) {
+      boolean wholeResult,
+      ProgressTracker progress) {
     this.batchAllocator = batchAllocator;
+    this.progress = progress;
     this.ctx = ctx;
     this.reader = reader;
     this.fetcher = fetcher;
@@ -103,7 +107,11 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
       return false;
     }
     try {
-      return !pending.isEmpty() || pull();
+      if (!pending.isEmpty() || pull()) {
+        return true;
+      }
+      progress.finish();
+      return false;
     } catch (RuntimeException e) {
       failed = true;
       throw e;
@@ -172,7 +180,9 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     pending.removeFirst();
     // Keep the storage busy while the caller works on this batch.
     issue();
-    return head.toResult();
+    BlobBatch result = head.toResult();
+    progress.add(result.rowCount(), 0, 0);
+    return result;
   }
 
   /** Marks the consumer busy; false if the stream is closed. */
@@ -310,6 +320,7 @@ final class BlobStream implements CloseableIterator<BlobBatch> {
     }
     closed = true;
     fetcher.close();
+    progress.finish();
     for (PlannedBatch b : pending) {
       b.scalar.close();
     }

@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.SharedExecutors;
 import io.paimon.multimodal.TaskGroup;
 import io.paimon.multimodal.fs.FileIO;
@@ -59,6 +60,7 @@ final class Fetcher implements AutoCloseable {
   private final ConcurrentHashMap<String, InputFile> open = new ConcurrentHashMap<>();
   private volatile boolean closed;
   private final int maxScratch;
+  private final ProgressTracker progress;
 
   /** Reusable read buffers, one per thread reading at a time; dropped with the fetcher. */
   private final ConcurrentLinkedQueue<byte[]> scratch = new ConcurrentLinkedQueue<>();
@@ -76,8 +78,15 @@ final class Fetcher implements AutoCloseable {
    * @param prefetchBudget the read's prefetch budget: all threads reading (the workers and the
    *     consumer) together keep at most half of it as reusable read buffers
    */
-  Fetcher(FileIO io, SharedExecutors executors, String name, int parallelism, long prefetchBudget) {
+  Fetcher(
+      FileIO io,
+      SharedExecutors executors,
+      String name,
+      int parallelism,
+      long prefetchBudget,
+      ProgressTracker progress) {
     this.io = io;
+    this.progress = progress;
     this.local = isLocal(io.readHints());
     this.parallelism = parallelism;
     this.maxScratch =
@@ -182,6 +191,7 @@ final class Fetcher implements AutoCloseable {
           u.complete();
         }
       }
+      progress.add(0, chunk.length, 1);
     } catch (IOException | RuntimeException e) {
       chunk.error = e;
     } finally {

@@ -17,6 +17,8 @@
  */
 package io.paimon.multimodal.blob.internal;
 
+import io.paimon.multimodal.ProgressListener;
+
 /**
  * The settings of one BLOB read.
  *
@@ -25,10 +27,28 @@ package io.paimon.multimodal.blob.internal;
  * @param holeLimit the largest gap merged into one ranged read
  * @param rangeLimit the largest single ranged read
  * @param verifyChecksums whether entries of the table's {@code .blob} files are CRC-checked
+ * @param progress the listener of the read's progress
  */
 record ReadOptions(
     int parallelism,
     long prefetchBudget,
     long holeLimit,
     long rangeLimit,
-    boolean verifyChecksums) {}
+    boolean verifyChecksums,
+    ProgressListener progress) {
+
+  ReadOptions with(
+      int parallelism,
+      long prefetchBudget,
+      long holeLimit,
+      long rangeLimit,
+      boolean verifyChecksums) {
+    return new ReadOptions(
+        parallelism, prefetchBudget, holeLimit, rangeLimit, verifyChecksums, progress);
+  }
+
+  ReadOptions withProgress(ProgressListener listener) {
+    return new ReadOptions(
+        parallelism, prefetchBudget, holeLimit, rangeLimit, verifyChecksums, listener);
+  }
+}

@@ -18,6 +18,8 @@
 package io.paimon.multimodal.internal.change;
 
 import io.paimon.multimodal.ExpireOptions;
+import io.paimon.multimodal.ProgressListener;
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.internal.ReferencedFiles;
 import io.paimon.multimodal.internal.TableState;
@@ -59,6 +61,9 @@ public final class SnapshotExpiry {
   private static final Pattern DURATION =
       Pattern.compile("\\s*(\\d+)\\s*([a-z]*)\\s*", Pattern.CASE_INSENSITIVE);
 
+  /** Files deleted per {@code FileIO.deleteFiles} call (S3 takes 1000 keys a request). */
+  private static final int DELETE_BATCH = 1000;
+
   private SnapshotExpiry() {}
 
   /** Expires snapshots of {@code table}; returns the expired ids, ascending. */
@@ -80,13 +85,14 @@ public final class SnapshotExpiry {
               + ")");
     }
     try {
-      return run(table, Math.max(1, retainMin), retainMax, olderThan);
+      return run(table, Math.max(1, retainMin), retainMax, olderThan, options.progress());
     } catch (IOException e) {
       throw new UncheckedIOException(table.paths().root() + ": " + e.getMessage(), e);
     }
   }
 
-  private static List<Long> run(TableState table, int retainMin, int retainMax, Duration olderThan)
+  private static List<Long> run(
+      TableState table, int retainMin, int retainMax, Duration olderThan, ProgressListener listener)
       throws IOException {
     expireTags(table);
     List<Long> ids = table.snapshots().ids();
@@ -106,6 +112,22 @@ public final class SnapshotExpiry {
         kept.add(s);
       }
     }
+    ProgressTracker progress =
+        ProgressTracker.start(
+            "expire snapshots of " + table.name(), "snapshots", expired.size(), listener);
+    try {
+      return expire(table, expired, kept, progress);
+    } finally {
+      progress.finish();
+    }
+  }
+
+  private static List<Long> expire(
+      TableState table,
+      List<SnapshotFile> expired,
+      List<SnapshotFile> kept,
+      ProgressTracker progress)
+      throws IOException {
     if (expired.isEmpty()) {
       return List.of();
     }
@@ -133,12 +155,13 @@ public final class SnapshotExpiry {
     for (String path : gone.values()) {
       (path.startsWith(manifestDir) ? metadata : files).add(path);
     }
-    deleteExisting(table, files);
-    deleteExisting(table, metadata);
+    deleteExisting(table, files, progress);
+    deleteExisting(table, metadata, progress);
     List<Long> out = new ArrayList<>();
     for (SnapshotFile s : expired) {
       table.io().delete(table.paths().snapshotFile(s.id()));
       out.add(s.id());
+      progress.add(1, 0, 1);
     }
     table
         .io()
@@ -169,15 +192,23 @@ public final class SnapshotExpiry {
     }
   }
 
-  /** Deletes the files that are still there (a rerun after a kill finds some gone). */
-  private static void deleteExisting(TableState table, List<String> paths) throws IOException {
+  /**
+   * Deletes the files that are still there (a rerun after a kill finds some gone), in batches so
+   * that progress is seen on a table with many files.
+   */
+  private static void deleteExisting(TableState table, List<String> paths, ProgressTracker progress)
+      throws IOException {
     List<String> present = new ArrayList<>();
     for (String p : paths) {
       if (table.io().exists(p)) {
         present.add(p);
       }
     }
-    table.io().deleteFiles(present);
+    for (int from = 0; from < present.size(); from += DELETE_BATCH) {
+      List<String> batch = present.subList(from, Math.min(present.size(), from + DELETE_BATCH));
+      table.io().deleteFiles(batch);
+      progress.add(0, 0, batch.size());
+    }
   }
 
   private static int intOption(Map<String, String> options, String key, int defaultValue) {

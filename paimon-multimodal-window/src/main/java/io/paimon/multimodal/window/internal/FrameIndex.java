@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.window.AlignmentException;
 import io.paimon.types.DataType;
@@ -68,6 +69,7 @@ public final class FrameIndex {
    * Reads the group and order keys of every row {@code scan} selects.
    *
    * @param input the table's name, for messages
+   * @param progress counts the rows read
    * @throws AlignmentException naming the group, the values and their row IDs if a key is null or
    *     the order values of a group repeat or skip a step
    */
@@ -78,10 +80,12 @@ public final class FrameIndex {
       DataType groupType,
       String orderKey,
       DataType orderType,
-      BufferAllocator allocator) {
+      BufferAllocator allocator,
+      ProgressTracker progress) {
     KeyColumn order = new KeyColumn(input, orderKey, orderType, 1);
     KeyColumn group = new KeyColumn(input, groupKey, groupType, 1);
-    RightIndex keys = RightIndex.load(scan, order, new KeyColumn[] {group}, allocator, true);
+    RightIndex keys =
+        RightIndex.load(scan, order, new KeyColumn[] {group}, allocator, true, progress);
     int groupCount = keys.groups.size();
     Integer[] byKey = new Integer[groupCount];
     for (int g = 0; g < groupCount; g++) {

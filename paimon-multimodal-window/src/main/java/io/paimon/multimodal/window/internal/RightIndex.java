@@ -17,6 +17,7 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SharedExecutors;
@@ -85,16 +86,21 @@ final class RightIndex {
    *     the row
    */
   static RightIndex load(Scan right, KeyColumn time, KeyColumn[] by, BufferAllocator allocator) {
-    return load(right, time, by, allocator, false);
+    return load(right, time, by, allocator, false, null);
   }
 
   /**
    * As {@link #load(Scan, KeyColumn, KeyColumn[], BufferAllocator)}; with {@code groupValues} (and
    * exactly one {@code by} column) also keeps each group's key as a Java value ({@link
-   * #groupValues}), one object per group.
+   * #groupValues}), one object per group; {@code progress}, if not null, counts the rows read.
    */
   static RightIndex load(
-      Scan right, KeyColumn time, KeyColumn[] by, BufferAllocator allocator, boolean groupValues) {
+      Scan right,
+      KeyColumn time,
+      KeyColumn[] by,
+      BufferAllocator allocator,
+      boolean groupValues,
+      ProgressTracker progress) {
     boolean keep = groupValues && by.length == 1;
     List<String> names = new java.util.ArrayList<>();
     names.add(time.name);
@@ -107,12 +113,12 @@ final class RightIndex {
     Scan keys = right.select(names).batchSize(LOAD_BATCH).allocator(allocator);
     List<List<Scan>> halves = halves(keys);
     if (halves.size() == 1) {
-      Part only = new Part(time, by, keep);
+      Part only = new Part(time, by, keep, progress);
       only.load(halves.get(0), right.table().executors(), allocator);
       return build(List.of(only), by.length == 0);
     }
-    Part first = new Part(time, by, keep);
-    Part second = new Part(time, by, keep);
+    Part first = new Part(time, by, keep, progress);
+    Part second = new Part(time, by, keep, progress);
     SharedExecutors executors = right.table().executors();
     Throwable failure = null;
     try (TaskGroup secondHalf = executors.newIoGroup("align-keys", 1)) {
@@ -201,7 +207,11 @@ final class RightIndex {
     /** The value of each group of this part's dictionary, by id; null when not kept. */
     final List<Object> values;
 
-    Part(KeyColumn time, KeyColumn[] by, boolean keepValues) {
+    /** Counts the rows read, or null. */
+    private final ProgressTracker progress;
+
+    Part(KeyColumn time, KeyColumn[] by, boolean keepValues, ProgressTracker progress) {
+      this.progress = progress;
       this.time = time;
       this.by = by;
       this.values = keepValues ? new java.util.ArrayList<>() : null;
@@ -219,6 +229,9 @@ final class RightIndex {
           while ((batch = r.next()) != null) {
             try (VectorSchemaRoot owned = batch) {
               append(owned, byVectors);
+              if (progress != null) {
+                progress.add(owned.getRowCount(), 0, 0);
+              }
             }
           }
         }

@@ -17,6 +17,8 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.ProgressListener;
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
@@ -75,7 +77,8 @@ public final class TrainingDatasetImpl implements TrainingDataset {
   }
 
   /** Pins the scan, reads its row IDs once and opens the reader. */
-  public static TrainingDatasetImpl build(Scan scan, long blockCacheBytes) {
+  public static TrainingDatasetImpl build(
+      Scan scan, long blockCacheBytes, ProgressListener listener) {
     if (blockCacheBytes < 0) {
       throw new IllegalArgumentException(
           "blockCacheBytes must not be negative, is " + blockCacheBytes);
@@ -86,9 +89,12 @@ public final class TrainingDatasetImpl implements TrainingDataset {
     int runs = 0;
     long count = 0;
     long previous = Long.MIN_VALUE;
+    ProgressTracker progress =
+        ProgressTracker.start("training dataset of " + scan.table().name(), "rows", -1, listener);
     try (ArrowReader ids = pinned.select(Schema.ROW_ID).batchSize(8192).toArrowReader()) {
       while (ids.loadNextBatch()) {
         VectorSchemaRoot root = ids.getVectorSchemaRoot();
+        progress.add(root.getRowCount(), 0, 0);
         BigIntVector v = (BigIntVector) root.getVector(0);
         for (int i = 0; i < root.getRowCount(); i++) {
           long id = v.get(i);
@@ -115,6 +121,8 @@ public final class TrainingDatasetImpl implements TrainingDataset {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } finally {
+      progress.finish();
     }
     RowIdReader reader = pinned.rowIdReader(blockCacheBytes);
     return new TrainingDatasetImpl(

@@ -17,6 +17,8 @@
  */
 package io.paimon.multimodal.window.internal;
 
+import io.paimon.multimodal.ProgressListener;
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
@@ -62,6 +64,7 @@ public final class WindowRequest {
     public Map<String, Function<? super List<Object>, ?>> transforms;
     public Function<Map<String, Object>, Map<String, Object>> adapter;
     public long blockCacheBytes;
+    public ProgressListener progress;
 
     private Draft(WindowRequest r) {
       columns = r.columns;
@@ -80,6 +83,7 @@ public final class WindowRequest {
       transforms = new HashMap<>(r.transforms);
       adapter = r.adapter;
       blockCacheBytes = r.blockCacheBytes;
+      progress = r.progress;
     }
   }
 
@@ -100,6 +104,7 @@ public final class WindowRequest {
   private final Map<String, Function<? super List<Object>, ?>> transforms;
   private final Function<Map<String, Object>, Map<String, Object>> adapter;
   private final long blockCacheBytes;
+  private final ProgressListener progress;
 
   /** A request over {@code scan} with every option at its default. */
   public WindowRequest(Scan scan, long defaultBlockCacheBytes) {
@@ -120,6 +125,7 @@ public final class WindowRequest {
     this.transforms = Map.of();
     this.adapter = null;
     this.blockCacheBytes = defaultBlockCacheBytes;
+    this.progress = ProgressListener.NONE;
   }
 
   private WindowRequest(Scan scan, Draft d) {
@@ -141,6 +147,7 @@ public final class WindowRequest {
     this.transforms = new HashMap<>(d.transforms);
     this.adapter = d.adapter;
     this.blockCacheBytes = d.blockCacheBytes;
+    this.progress = java.util.Objects.requireNonNull(d.progress, "progress");
   }
 
   /** A copy with {@code change} applied; this request is unchanged. */
@@ -178,9 +185,23 @@ public final class WindowRequest {
     }
     VideoFrameColumns.reject(schema, cols, "windows");
     WindowSettings settings = settings(schema, cols);
-    FrameIndex index =
-        FrameIndex.load(
-            pinned, table.name(), groupKey, groupType, orderKey, orderType, table.allocator());
+    ProgressTracker keys =
+        ProgressTracker.start("window keys of " + table.name(), "rows", -1, progress);
+    FrameIndex index;
+    try {
+      index =
+          FrameIndex.load(
+              pinned,
+              table.name(),
+              groupKey,
+              groupType,
+              orderKey,
+              orderType,
+              table.allocator(),
+              keys);
+    } finally {
+      keys.finish();
+    }
     List<String> fetched = new ArrayList<>(List.of(groupKey, orderKey));
     fetched.addAll(cols);
     return new WindowDatasetImpl(
