@@ -23,6 +23,8 @@ import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.blob.BlobBatch;
+import io.paimon.multimodal.blob.BlobReader;
 import io.paimon.types.DataTypes;
 import java.awt.Color;
 import java.awt.Font;
@@ -85,10 +87,14 @@ public final class Quickstart {
         }
       }
 
+      // Values from outside go in as parameters, never into the predicate text.
+      List<Long> wanted = List.of(1L, 2L, 3L);
       System.out.println(
-          "\nscan().where(\"id IN (1, 2, 3)\").select(\"id\", \"image\").withRowId().toList():");
+          "\nscan().where(\"id IN (?)\", List.of(1L, 2L, 3L)).select(\"id\", \"image\")"
+              + ".withRowId().toList()\n"
+              + "  (a BLOB cell comes back as a BlobDescriptor: where its bytes are, not the bytes):");
       for (Map<String, Object> row :
-          docs.scan().where("id IN (1, 2, 3)").select("id", "image").withRowId().toList()) {
+          docs.scan().where("id IN (?)", wanted).select("id", "image").withRowId().toList()) {
         System.out.println("  " + row);
       }
 
@@ -138,6 +144,21 @@ public final class Quickstart {
             image.length(),
             image.offset(),
             Path.of(image.uri()).getFileName());
+      }
+
+      // The payload bytes of those rows: a BlobReader over the same take, coalesced ranged reads.
+      try (BlobBatch payload =
+          BlobReader.of(docs.takeRowIds(reversed).snapshot(source)).read("image")) {
+        long bytes = 0;
+        int pngs = 0;
+        for (byte[] png : payload.blobs("image")) {
+          bytes += png.length;
+          pngs += png.length > 8 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G' ? 1 : 0;
+        }
+        System.out.printf(
+            "BlobReader.of(the same take).read(\"image\"): %d payloads, %,d bytes, %d of them"
+                + " PNG files%n",
+            payload.rowCount(), bytes, pngs);
       }
 
       System.out.printf(

@@ -17,6 +17,7 @@
  */
 package io.paimon.examples;
 
+import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
@@ -33,7 +34,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,8 +89,23 @@ public final class RobotAlignmentExample {
                       .aggregate("acceleration_max", "acceleration", Aggregation.MAX)
                       .aggregate("imu_samples", "acceleration", Aggregation.COUNT));
 
-      System.out.println("inputs pinned to snapshots " + aligned.resolvedSnapshots());
-      System.out.println("columns " + names(aligned));
+      System.out.println(
+          "Aligning the 10 Hz actions of "
+              + EPISODES
+              + " robot episodes with: the nearest left-camera frame within 20 ms, the latest"
+              + " /robot/state message at most 50 ms older, the joint states interpolated at the"
+              + " action's time, and the mean, max and count of IMU samples within 50 ms.");
+      List<String> inputs = List.of("actions", "images", "topics", "joint_states", "imu");
+      List<Long> pinned = aligned.resolvedSnapshots();
+      StringBuilder snapshots = new StringBuilder();
+      for (int i = 0; i < inputs.size(); i++) {
+        snapshots.append(i > 0 ? ", " : "").append(inputs.get(i)).append('@').append(pinned.get(i));
+      }
+      System.out.println(
+          "Every input is read at the snapshot pinned when the alignment was planned (each table"
+              + " here has one commit, so snapshot 1): "
+              + snapshots);
+      System.out.println("Output columns: " + names(aligned));
       int batches = 0;
       long rows = 0;
       long withImage = 0;
@@ -105,12 +120,30 @@ public final class RobotAlignmentExample {
         }
       }
       System.out.printf(
-          "streamed %d actions in %d batches of at most 128; %d have a left-camera frame within"
-              + " 20 ms%n",
+          "Streamed %d actions in %d Arrow batches of at most 128 rows; %d of them found a"
+              + " left-camera frame within 20 ms.%n",
           rows, batches, withImage);
+      System.out.println(
+          "The first six rows of episode 0 ('-' is no match within the tolerance: at 0 ms no"
+              + " state message or joint sample precedes the action yet, and a state message more"
+              + " than 50 ms old does not count). The image column holds a BLOB descriptor; its"
+              + " bytes come from a BlobReader:");
+      System.out.println(
+          String.format(
+              "%7s  %-18s  %-12s  %-16s  %-21s  %8s  %8s  %8s  %3s",
+              "t (ms)",
+              "action",
+              "image",
+              "state",
+              "joint_position",
+              "velocity",
+              "acc_mean",
+              "acc_max",
+              "imu"));
       List<Map<String, Object>> list = aligned.toList();
+      Instant t0 = (Instant) list.get(0).get("event_time");
       for (Map<String, Object> row : list.subList(0, 6)) {
-        System.out.println(format(row));
+        System.out.println(format(row, t0));
       }
     }
   }
@@ -269,29 +302,45 @@ public final class RobotAlignmentExample {
     return names;
   }
 
-  private static String format(Map<String, Object> row) {
-    StringBuilder b = new StringBuilder("{");
-    row.forEach(
-        (k, v) -> {
-          if (b.length() > 1) {
-            b.append(", ");
-          }
-          b.append(k).append('=');
-          if (v instanceof float[]) {
-            b.append(Arrays.toString((float[]) v));
-          } else if (v instanceof double[]) {
-            double[] d = (double[]) v;
-            b.append('[');
-            for (int i = 0; i < d.length; i++) {
-              b.append(i > 0 ? ", " : "").append(String.format("%.3f", d[i]));
-            }
-            b.append(']');
-          } else if (v instanceof Double) {
-            b.append(String.format("%.4f", (Double) v));
-          } else {
-            b.append(v);
-          }
-        });
-    return b.append('}').toString();
+  /** One output row as a line of the table printed above. */
+  private static String format(Map<String, Object> row, Instant t0) {
+    Object image = row.get("image");
+    return String.format(
+        java.util.Locale.ROOT,
+        "%7d  %-18s  %-12s  %-16s  %-21s  %8s  %8s  %8s  %3s",
+        Duration.between(t0, (Instant) row.get("event_time")).toMillis(),
+        floats(row.get("action"), 2),
+        image == null ? "-" : ((BlobDescriptor) image).length() + " bytes",
+        row.get("value") == null ? "-" : row.get("value"),
+        row.get("joint_position") == null ? "-" : floats(row.get("joint_position"), 3),
+        number(row.get("velocity")),
+        number(row.get("acceleration_mean")),
+        number(row.get("acceleration_max")),
+        row.get("imu_samples") == null ? "-" : row.get("imu_samples"));
+  }
+
+  /** A float[] or double[] (interpolation computes in double) with {@code digits} decimals. */
+  private static String floats(Object vector, int digits) {
+    double[] v;
+    if (vector instanceof float[] f) {
+      v = new double[f.length];
+      for (int i = 0; i < f.length; i++) {
+        v[i] = f[i];
+      }
+    } else {
+      v = (double[]) vector;
+    }
+    StringBuilder b = new StringBuilder("[");
+    for (int i = 0; i < v.length; i++) {
+      b.append(i > 0 ? ", " : "")
+          .append(String.format(java.util.Locale.ROOT, "%." + digits + "f", v[i]));
+    }
+    return b.append(']').toString();
+  }
+
+  private static String number(Object v) {
+    return v == null
+        ? "-"
+        : String.format(java.util.Locale.ROOT, "%.3f", ((Number) v).doubleValue());
   }
 }
