@@ -37,6 +37,12 @@ public final class RowFileOptions {
   /** Blocks a sequential reader fetches and decompresses ahead of the one being decoded. */
   public static final int DEFAULT_READ_AHEAD_BLOCKS = 4;
 
+  /**
+   * The least share of a block's bytes zstd must save at the configured level for the block to be
+   * stored that way: one fifth.
+   */
+  public static final double DEFAULT_MIN_COMPRESSION_SAVINGS = 0.2;
+
   /** The largest byte range a sequential reader fetches in one request. */
   public static final int DEFAULT_MAX_COALESCED_READ = 8 * 1024 * 1024;
 
@@ -48,7 +54,8 @@ public final class RowFileOptions {
           DEFAULT_MAX_COALESCED_READ,
           Math.min(4, Runtime.getRuntime().availableProcessors()),
           null,
-          null);
+          null,
+          DEFAULT_MIN_COMPRESSION_SAVINGS);
 
   private final int blockSize;
   private final int zstdLevel;
@@ -57,6 +64,7 @@ public final class RowFileOptions {
   private final int decodeThreads;
   private final BlockCache blockCache;
   private final Executor executor;
+  private final double minCompressionSavings;
 
   private RowFileOptions(
       int blockSize,
@@ -65,7 +73,9 @@ public final class RowFileOptions {
       int maxCoalescedRead,
       int decodeThreads,
       BlockCache blockCache,
-      Executor executor) {
+      Executor executor,
+      double minCompressionSavings) {
+    this.minCompressionSavings = minCompressionSavings;
     this.blockSize = blockSize;
     this.zstdLevel = zstdLevel;
     this.readAheadBlocks = readAheadBlocks;
@@ -94,7 +104,14 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("blockSize must be positive, got " + bytes);
     }
     return new RowFileOptions(
-        bytes, zstdLevel, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache, executor);
+        bytes,
+        zstdLevel,
+        readAheadBlocks,
+        maxCoalescedRead,
+        decodeThreads,
+        blockCache,
+        executor,
+        minCompressionSavings);
   }
 
   /**
@@ -107,7 +124,47 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("zstdLevel must be between -7 and 22, got " + level);
     }
     return new RowFileOptions(
-        blockSize, level, readAheadBlocks, maxCoalescedRead, decodeThreads, blockCache, executor);
+        blockSize,
+        level,
+        readAheadBlocks,
+        maxCoalescedRead,
+        decodeThreads,
+        blockCache,
+        executor,
+        minCompressionSavings);
+  }
+
+  /**
+   * The least share of a block's bytes that compression at {@link #zstdLevel} must save for the
+   * block to be stored so; a block it shrinks less is stored as a zstd frame without entropy coding
+   * (level -1: matches only, literals raw, nothing at all saved on random bytes), which any zstd
+   * decoder reads at memory speed instead of entropy-decoding it at some 600 MB/s per core. Such
+   * blocks are typically random numeric features, embeddings or already-compressed bytes, which
+   * zstd shrinks by 10 to 18% at level 1; a training job reads them every epoch. 0 keeps every
+   * block at the configured level, as Paimon's own writer does (byte-identical files). Default
+   * {@value #DEFAULT_MIN_COMPRESSION_SAVINGS}.
+   *
+   * @throws IllegalArgumentException if not in [0, 1)
+   */
+  public RowFileOptions minCompressionSavings(double fraction) {
+    if (!(fraction >= 0 && fraction < 1)) {
+      throw new IllegalArgumentException(
+          "minCompressionSavings must be in [0, 1), got " + fraction);
+    }
+    return new RowFileOptions(
+        blockSize,
+        zstdLevel,
+        readAheadBlocks,
+        maxCoalescedRead,
+        decodeThreads,
+        blockCache,
+        executor,
+        fraction);
+  }
+
+  /** The least share of a block's bytes compression must save; see the setter. */
+  public double minCompressionSavings() {
+    return minCompressionSavings;
   }
 
   /**
@@ -121,7 +178,14 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("readAheadBlocks must not be negative, got " + blocks);
     }
     return new RowFileOptions(
-        blockSize, zstdLevel, blocks, maxCoalescedRead, decodeThreads, blockCache, executor);
+        blockSize,
+        zstdLevel,
+        blocks,
+        maxCoalescedRead,
+        decodeThreads,
+        blockCache,
+        executor,
+        minCompressionSavings);
   }
 
   /**
@@ -134,7 +198,14 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("maxCoalescedRead must be positive, got " + bytes);
     }
     return new RowFileOptions(
-        blockSize, zstdLevel, readAheadBlocks, bytes, decodeThreads, blockCache, executor);
+        blockSize,
+        zstdLevel,
+        readAheadBlocks,
+        bytes,
+        decodeThreads,
+        blockCache,
+        executor,
+        minCompressionSavings);
   }
 
   /**
@@ -152,7 +223,14 @@ public final class RowFileOptions {
       throw new IllegalArgumentException("decodeThreads must be positive, got " + threads);
     }
     return new RowFileOptions(
-        blockSize, zstdLevel, readAheadBlocks, maxCoalescedRead, threads, blockCache, executor);
+        blockSize,
+        zstdLevel,
+        readAheadBlocks,
+        maxCoalescedRead,
+        threads,
+        blockCache,
+        executor,
+        minCompressionSavings);
   }
 
   /** The number of tasks decoding a full scan into Arrow at once. */
@@ -193,7 +271,8 @@ public final class RowFileOptions {
         maxCoalescedRead,
         decodeThreads,
         java.util.Objects.requireNonNull(cache, "cache"),
-        executor);
+        executor,
+        minCompressionSavings);
   }
 
   /** The block cache readers use, or null if none was set. */
@@ -222,7 +301,8 @@ public final class RowFileOptions {
         maxCoalescedRead,
         decodeThreads,
         blockCache,
-        java.util.Objects.requireNonNull(executor, "executor"));
+        java.util.Objects.requireNonNull(executor, "executor"),
+        minCompressionSavings);
   }
 
   /** The executor background work runs on, or null if none was set (all in the caller's thread). */
@@ -242,6 +322,8 @@ public final class RowFileOptions {
         + maxCoalescedRead
         + ", decodeThreads="
         + decodeThreads
+        + ", minCompressionSavings="
+        + minCompressionSavings
         + (blockCache == null ? "" : ", blockCache=" + blockCache)
         + (executor == null ? "" : ", executor=" + executor)
         + "}";

@@ -83,7 +83,7 @@ public final class RowFileWriterImpl implements RowFileWriter {
     this.blockSize = options.blockSize();
     this.block = new ByteSink(Math.min(blockSize, 16 * 1024 * 1024) + 1024);
     this.spare = new ByteSink(Math.min(blockSize, 16 * 1024 * 1024) + 1024);
-    this.compressor = new ZstdBlockCompressor(options.zstdLevel());
+    this.compressor = new ZstdBlockCompressor(options.zstdLevel(), options.minCompressionSavings());
     this.executor = options.executor();
   }
 

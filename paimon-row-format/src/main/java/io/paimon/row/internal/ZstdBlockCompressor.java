@@ -27,21 +27,34 @@ import java.nio.ByteBuffer;
 /**
  * Compresses blocks as Paimon does: one zstd frame per block written in streaming mode without a
  * pledged size, so the frame has no content-size field, no checksum, and the window log the level
- * uses for inputs of unknown size (19 at level 1: frame header {@code 28 B5 2F FD 00 48}). The
- * native context is reused across blocks. Not thread-safe; close to free the native memory.
+ * uses for inputs of unknown size (19 at level 1: frame header {@code 28 B5 2F FD 00 48}). A block
+ * the level shrinks by less than the minimum savings is compressed again at {@link #FAST_LEVEL},
+ * whose frames carry no entropy-coded literals and decode at memory speed. The native contexts are
+ * reused across blocks. Not thread-safe; close to free the native memory.
  */
 final class ZstdBlockCompressor implements AutoCloseable {
 
+  /** The level of blocks that do not compress: negative levels store literals raw. */
+  static final int FAST_LEVEL = -1;
+
   private final ZstdCompressCtx ctx;
+  private final double minSavings;
+  private ZstdCompressCtx fast;
   private ByteBuffer src = ByteBuffer.allocateDirect(0);
   private ByteBuffer dst = ByteBuffer.allocateDirect(0);
   private byte[] out = new byte[0];
 
-  ZstdBlockCompressor(int level) {
-    ctx = new ZstdCompressCtx();
-    ctx.setLevel(level);
-    ctx.setChecksum(false);
-    ctx.setContentSize(false);
+  ZstdBlockCompressor(int level, double minSavings) {
+    ctx = context(level);
+    this.minSavings = level <= FAST_LEVEL ? 0 : minSavings;
+  }
+
+  private static ZstdCompressCtx context(int level) {
+    ZstdCompressCtx c = new ZstdCompressCtx();
+    c.setLevel(level);
+    c.setChecksum(false);
+    c.setContentSize(false);
+    return c;
   }
 
   /** Compresses {@code data[0..len)} as one frame, writes it to {@code sink}, returns its size. */
@@ -55,15 +68,14 @@ final class ZstdBlockCompressor implements AutoCloseable {
     }
     src.clear();
     src.put(data, 0, len).flip();
-    dst.clear();
-    // CONTINUE first, so zstd does not learn the input size: as with Paimon's ZstdOutputStream.
-    ctx.compressDirectByteBufferStream(dst, src, EndDirective.CONTINUE);
-    while (!ctx.compressDirectByteBufferStream(dst, src, EndDirective.END)) {
-      if (!dst.hasRemaining()) {
-        throw new IOException("zstd output exceeded its bound of " + bound + " bytes");
+    frame(ctx, bound);
+    if (minSavings > 0 && dst.limit() > len * (1 - minSavings)) {
+      if (fast == null) {
+        fast = context(FAST_LEVEL);
       }
+      src.rewind();
+      frame(fast, bound);
     }
-    dst.flip();
     int size = dst.remaining();
     if (out.length < size) {
       out = new byte[Math.max(size, out.length * 2)];
@@ -73,8 +85,24 @@ final class ZstdBlockCompressor implements AutoCloseable {
     return size;
   }
 
+  /** Compresses {@code src} into {@code dst} as one frame of unknown content size; flips dst. */
+  private void frame(ZstdCompressCtx c, int bound) throws IOException {
+    dst.clear();
+    // CONTINUE first, so zstd does not learn the input size: as with Paimon's ZstdOutputStream.
+    c.compressDirectByteBufferStream(dst, src, EndDirective.CONTINUE);
+    while (!c.compressDirectByteBufferStream(dst, src, EndDirective.END)) {
+      if (!dst.hasRemaining()) {
+        throw new IOException("zstd output exceeded its bound of " + bound + " bytes");
+      }
+    }
+    dst.flip();
+  }
+
   @Override
   public void close() {
     ctx.close();
+    if (fast != null) {
+      fast.close();
+    }
   }
 }

@@ -45,6 +45,13 @@ public final class WriteOptions {
   public static final String BLOB_TARGET_FILE_SIZE = "blob.target-file-size";
   public static final String BLOCK_SIZE = "file.block-size";
   public static final String ZSTD_LEVEL = "file.compression.zstd-level";
+
+  /**
+   * The least share of a block's bytes zstd must save for it to be entropy-coded ({@link
+   * RowFileOptions#minCompressionSavings}; ours, 0 for Paimon's exact bytes).
+   */
+  public static final String MIN_COMPRESSION_SAVINGS = "row.compression.min-savings";
+
   public static final String ROW_GROUP_SIZE = "stats.row-group-size";
   public static final String MAX_OPEN_PARTITION_WRITERS = "partition.max-open-writers";
 
@@ -88,6 +95,15 @@ public final class WriteOptions {
       } catch (IllegalArgumentException e) {
         throw new SchemaException(
             "option " + ZSTD_LEVEL + " = '" + level + "': " + e.getMessage(), e);
+      }
+    }
+    String savings = options.get(MIN_COMPRESSION_SAVINGS);
+    if (savings != null) {
+      try {
+        rowOptions = rowOptions.minCompressionSavings(Double.parseDouble(savings.trim()));
+      } catch (IllegalArgumentException e) {
+        throw new SchemaException(
+            "option " + MIN_COMPRESSION_SAVINGS + " = '" + savings + "': " + e.getMessage(), e);
       }
     }
     int groupSize = positiveInt(options, ROW_GROUP_SIZE, DEFAULT_ROW_GROUP_SIZE, "rows");
