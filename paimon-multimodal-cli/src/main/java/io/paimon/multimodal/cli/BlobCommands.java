@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "blob",
     mixinStandardHelpOptions = true,
-    description = "Inspect .blob files (local paths or URIs such as s3://...).",
+    description = {"Inspect .blob files.", "FILE is a local path or a URI such as s3://..."},
     subcommands = {BlobCommands.Inspect.class})
 final class BlobCommands implements Runnable {
 

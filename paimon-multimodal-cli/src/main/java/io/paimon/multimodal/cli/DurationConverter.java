@@ -60,11 +60,16 @@ final class DurationConverter implements ITypeConverter<Duration> {
           return Duration.ofDays(7 * n);
       }
     }
+    Duration d;
     try {
-      return Duration.parse(value.trim().toUpperCase(Locale.ROOT));
+      d = Duration.parse(value.trim().toUpperCase(Locale.ROOT));
     } catch (DateTimeParseException e) {
       throw new TypeConversionException(
           "'" + value + "' is not a duration: use e.g. 30s, 15m, 12h, 7d, 2w or PT36H");
     }
+    if (d.isNegative()) {
+      throw new TypeConversionException("duration '" + value + "' must not be negative");
+    }
+    return d;
   }
 }

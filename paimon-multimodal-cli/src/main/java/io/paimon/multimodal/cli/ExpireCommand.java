@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
     name = "expire",
     mixinStandardHelpOptions = true,
     description = {
-      "Expires old snapshots and deletes the files only they reference (tagged snapshots stay",
-      "readable through their tags). Options not given come from the table's own options.",
+      "Expires old snapshots and deletes the files only they reference.",
+      "Tagged snapshots stay readable through their tags. Options not given come from the",
+      "table's own options.",
       "Prints the expired snapshot ids, one a line."
     })
 final class ExpireCommand implements Callable<Integer> {

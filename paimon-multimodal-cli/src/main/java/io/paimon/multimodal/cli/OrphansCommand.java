@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
     name = "orphans",
     mixinStandardHelpOptions = true,
     description = {
-      "Deletes the files in a table's data and manifest directories that no snapshot or tag",
-      "references and that are older than --older-than (leftovers of failed writers).",
+      "Deletes files that no snapshot or tag references.",
+      "Looks in a table's data and manifest directories for files no snapshot or tag",
+      "references that are older than --older-than (leftovers of failed writers).",
       "Prints the deleted paths, one a line. There is no dry run."
     })
 final class OrphansCommand implements Callable<Integer> {

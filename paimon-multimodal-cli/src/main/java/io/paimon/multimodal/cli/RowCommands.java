@@ -43,7 +43,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "row",
     mixinStandardHelpOptions = true,
-    description = "Inspect and dump .row data files (local paths or URIs such as s3://...).",
+    description = {
+      "Inspect and dump .row data files.",
+      "FILE is a local path or a URI such as s3://bucket/wh/db.db/t/bucket-0/data-0.row."
+    },
     subcommands = {RowCommands.Inspect.class, RowCommands.Dump.class})
 final class RowCommands implements Runnable {
 

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
     name = "scan",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints the rows of a table (its latest snapshot unless --snapshot or --tag).",
+      "Prints a table's rows, filtered and projected.",
+      "Reads the latest snapshot unless --snapshot or --tag is given.",
       "BLOB cells print as descriptors {uri, offset, length}; BYTES as base64 (or --binary HEX)."
     })
 final class ScanCommand implements Callable<Integer> {

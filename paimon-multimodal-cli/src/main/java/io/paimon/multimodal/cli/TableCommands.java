@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
     name = "table",
     mixinStandardHelpOptions = true,
     description = {
-      "List and describe tables, their snapshots, tags, files and statistics.",
+      "List and describe tables: snapshots, tags, files, statistics.",
       "TABLE is WAREHOUSE/DATABASE/TABLE: the last two path elements are the database and the",
       "table (wh/default/docs, wh/default.db/docs, s3://bucket/wh/default/docs)."
     },

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
     name = "take",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints the rows with these row IDs, in the order given (duplicates kept).",
+      "Prints rows by row ID, in the order given (duplicates kept).",
       "An ID the snapshot does not hold fails with exit code 3."
     })
 final class TakeCommand implements Callable<Integer> {

@@ -34,6 +34,7 @@ final class TextTableSink implements RowSink {
   private List<String> columns;
   private final List<List<String>> buffered = new ArrayList<>();
   private final List<Boolean> numeric = new ArrayList<>();
+  private final List<Boolean> anyValue = new ArrayList<>();
   private int[] widths;
 
   TextTableSink(PrintWriter out) {
@@ -45,6 +46,7 @@ final class TextTableSink implements RowSink {
     this.columns = List.copyOf(columns);
     for (int i = 0; i < columns.size(); i++) {
       numeric.add(Boolean.TRUE);
+      anyValue.add(Boolean.FALSE);
     }
   }
 
@@ -53,8 +55,11 @@ final class TextTableSink implements RowSink {
     List<String> cells = new ArrayList<>(values.size());
     for (int i = 0; i < values.size(); i++) {
       Object v = values.get(i);
-      if (v != null && !(v instanceof Number)) {
-        numeric.set(i, Boolean.FALSE);
+      if (v != null) {
+        anyValue.set(i, Boolean.TRUE);
+        if (!(v instanceof Number)) {
+          numeric.set(i, Boolean.FALSE);
+        }
       }
       cells.add(escape(Values.text(v)));
     }
@@ -104,7 +109,7 @@ final class TextTableSink implements RowSink {
       if (i > 0) {
         line.append("  ");
       }
-      if (data && numeric.get(i)) {
+      if (data && numeric.get(i) && anyValue.get(i)) {
         line.append(" ".repeat(pad)).append(c);
       } else {
         line.append(c);
