@@ -23,8 +23,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.paimon.multimodal.BlobDescriptor;
 import io.paimon.row.Row;
+import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -36,7 +38,8 @@ import java.util.Map;
  * (strings, numbers, booleans, lists and string-keyed maps) and prints them as text. BLOB cells
  * become their descriptor {@code {"uri", "offset", "length"}}; binary values are base64 (RFC 4648,
  * with padding) or lower-case hex; dates, times and timestamps are ISO-8601; a nested ROW is a list
- * of its fields; a MAP with keys other than strings is a list of {@code {"key", "value"}} objects.
+ * of its fields; a VECTOR a list of numbers; a MAP with keys other than strings is a list of {@code
+ * {"key", "value"}} objects.
  */
 final class Values {
 
@@ -80,10 +83,19 @@ final class Values {
       return m;
     }
     if (v instanceof Row) {
-      return plainList(List.of(((Row) v).toArray()));
+      return plainList(Arrays.asList(((Row) v).toArray()));
     }
     if (v instanceof Object[]) {
-      return plainList(List.of((Object[]) v));
+      return plainList(Arrays.asList((Object[]) v));
+    }
+    if (v.getClass().isArray()) {
+      // A VECTOR column's primitive array (float[], double[], int[], ...).
+      int n = Array.getLength(v);
+      List<Object> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(Array.get(v, i));
+      }
+      return out;
     }
     if (v instanceof List) {
       return plainList((List<?>) v);

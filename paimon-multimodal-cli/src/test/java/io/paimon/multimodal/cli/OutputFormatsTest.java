@@ -102,6 +102,8 @@ class OutputFormatsTest {
             "{\"b\":{\"uri\":\"file:/t/a.blob\",\"offset\":4,\"length\":18},\"raw\":\"AAH+\","
                 + "\"d\":1000,\"date\":\"2026-01-02\",\"r\":[1,[\"a\"]],"
                 + "\"m\":[{\"key\":1,\"value\":\"x\"}],\"nan\":\"NaN\",\"n\":null}\n");
+    assertThat(Values.json(values.plain(new float[] {0.25f, -0.0f}))).isEqualTo("[0.25,-0.0]");
+    assertThat(Values.json(values.plain(Row.of(null, 1)))).isEqualTo("[null,1]");
     assertThat(new Values(Values.Binary.HEX).plain(new byte[] {0, 1, (byte) 0xfe}))
         .isEqualTo("0001fe");
   }

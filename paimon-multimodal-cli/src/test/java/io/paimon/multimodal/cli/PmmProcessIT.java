@@ -77,6 +77,7 @@ class PmmProcessIT {
     golden = tmp.resolve("golden");
     Fixtures.copyGolden("paimon-java-1.4.2-row", golden.resolve("paimon-java-1.4.2-row"));
     Fixtures.copyGolden("pypaimon-2.x-row", golden.resolve("pypaimon-2.x-row"));
+    Fixtures.copyGolden("pypaimon-2.x-row-evolution", golden.resolve("pypaimon-2.x-row-evolution"));
   }
 
   @BeforeEach
@@ -152,8 +153,8 @@ class PmmProcessIT {
     assertThat(files.exitCode()).as(files.toString()).isZero();
     List<String> fileLines = files.out().lines().skip(1).toList();
     assertThat(fileLines).hasSize(2);
-    assertThat(fileLines.get(0)).contains(".row,row,,0,2,0,").endsWith(",\"id,content,raw\"");
-    assertThat(fileLines.get(1)).contains(".blob,blob,,0,2,0,").endsWith(",image");
+    assertThat(fileLines.get(0)).contains(".row,row,\"\",0,2,0,").endsWith(",\"id,content,raw\"");
+    assertThat(fileLines.get(1)).contains(".blob,blob,\"\",0,2,0,").endsWith(",image");
 
     PmmRunner.Result events = pmm("table", "files", warehouse + "/default/events");
     assertThat(events.exitCode()).as(events.toString()).isZero();
@@ -382,7 +383,7 @@ class PmmProcessIT {
     PmmRunner.Result deleteAgain = pmm("tag", "delete", docs, "v1");
     assertThat(deleteAgain.exitCode()).isEqualTo(ExitCodes.NOT_FOUND);
 
-    PmmRunner.Result expire = pmm("expire", docs, "--retain-max", "1");
+    PmmRunner.Result expire = pmm("expire", docs, "--retain-min", "1", "--retain-max", "1");
     assertThat(expire.exitCode()).as(expire.toString()).isZero();
     assertThat(expire.out()).isEqualTo("1\n2\n");
     assertThat(expire.err()).isEqualTo("pmm: expired 2 snapshots\n");
@@ -408,7 +409,7 @@ class PmmProcessIT {
     for (String[] t :
         new String[][] {
           {"paimon-java-1.4.2-row", "docs"},
-          {"paimon-java-1.4.2-row", "events"},
+          {"pypaimon-2.x-row-evolution", "clips"},
           {"pypaimon-2.x-row", "docs_row"}
         }) {
       Path wh = golden.resolve(t[0]);
