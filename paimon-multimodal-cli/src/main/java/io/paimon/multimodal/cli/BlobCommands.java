@@ -74,6 +74,7 @@ final class BlobCommands implements Runnable {
 
     @Option(
         names = {"-f", "--format"},
+        paramLabel = "FORMAT",
         defaultValue = "table",
         description = "table, csv or jsonl, for the rows. Default: ${DEFAULT-VALUE}.")
     OutputFormat format;

@@ -84,6 +84,7 @@ final class ExpireCommand implements Callable<Integer> {
       for (long id : expired) {
         out.println(id);
       }
+      out.flush();
       PrintWriter err = spec.commandLine().getErr();
       err.printf("pmm: expired %d snapshot%s%n", expired.size(), expired.size() == 1 ? "" : "s");
     }

@@ -62,6 +62,7 @@ final class OrphansCommand implements Callable<Integer> {
       for (String path : removed) {
         out.println(path);
       }
+      out.flush();
       spec.commandLine()
           .getErr()
           .printf("pmm: removed %d file%s%n", removed.size(), removed.size() == 1 ? "" : "s");

@@ -42,12 +42,14 @@ final class ReadOptions {
 
   @Option(
       names = {"-f", "--format"},
+      paramLabel = "FORMAT",
       defaultValue = "table",
       description = "table, csv, jsonl or arrow (an Arrow IPC stream). Default: ${DEFAULT-VALUE}.")
   OutputFormat format;
 
   @Option(
       names = "--binary",
+      paramLabel = "BASE64|HEX",
       defaultValue = "BASE64",
       description = "How BYTES/BINARY values print in text formats: BASE64 or HEX.")
   Values.Binary binary;
@@ -60,6 +62,7 @@ final class ReadOptions {
 
   @Option(
       names = "--batch-size",
+      paramLabel = "ROWS",
       defaultValue = "4096",
       description = "Rows per Arrow batch. Default: ${DEFAULT-VALUE}.")
   int batchSize;

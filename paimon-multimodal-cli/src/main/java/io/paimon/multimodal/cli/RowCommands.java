@@ -152,12 +152,14 @@ final class RowCommands implements Runnable {
 
     @Option(
         names = {"-f", "--format"},
+        paramLabel = "FORMAT",
         defaultValue = "table",
         description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}.")
     OutputFormat format;
 
     @Option(
         names = "--binary",
+        paramLabel = "BASE64|HEX",
         defaultValue = "BASE64",
         description = "How BYTES/BINARY values print: BASE64 or HEX.")
     Values.Binary binary;

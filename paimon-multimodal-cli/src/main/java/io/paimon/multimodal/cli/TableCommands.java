@@ -75,6 +75,7 @@ final class TableCommands implements Runnable {
   static final class ListFormat {
     @Option(
         names = {"-f", "--format"},
+        paramLabel = "FORMAT",
         defaultValue = "table",
         description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}.")
     OutputFormat format;

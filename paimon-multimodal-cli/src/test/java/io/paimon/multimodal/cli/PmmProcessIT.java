@@ -361,6 +361,30 @@ class PmmProcessIT {
   }
 
   @Test
+  void reachesS3WarehousesThroughTheShadedServiceRegistrationsWithoutPrintingSecrets() {
+    // Nothing listens on port 9: the S3 storage of the s3 module (found through its ServiceLoader
+    // registration, which the shaded jar must keep) is asked and fails to connect.
+    PmmRunner.Result r =
+        pmm(
+            "table",
+            "list",
+            "s3://bucket/wh",
+            "-o",
+            "s3.endpoint=http://127.0.0.1:9",
+            "-o",
+            "s3.region=us-east-1",
+            "-o",
+            "s3.path-style-access=true",
+            "-o",
+            "s3.access-key=AKIDPMMTEST",
+            "--option",
+            "s3.secret-key=PMM-SECRET-VALUE");
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(r.err()).startsWith("pmm: ").contains("s3://bucket/wh").hasLineCount(1);
+    assertThat(r.err() + r.out()).doesNotContain("PMM-SECRET-VALUE").doesNotContain("FileIOLoader");
+  }
+
+  @Test
   void createsAndDeletesTagsExpiresAndRemovesOrphans() throws IOException {
     Path wh = tmp.resolve("maintained");
     Fixtures.writeTables(wh);
