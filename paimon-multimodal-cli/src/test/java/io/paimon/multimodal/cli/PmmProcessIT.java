@@ -115,6 +115,22 @@ class PmmProcessIT {
   }
 
   @Test
+  void launcherFindsTheJarAndRunsItWithJavaHomeAndPmmJavaOpts() throws Exception {
+    Path launcher = Path.of("src/main/bin/pmm").toAbsolutePath();
+    assertThat(launcher).isExecutable();
+    ProcessBuilder pb =
+        new ProcessBuilder("bash", launcher.toString(), "table", "list", warehouse.toString());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().put("PMM_JAVA_OPTS", "-Xmx256m -Dpmm.test=1");
+    pb.environment().remove("PMM_JAR");
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as(out).isZero();
+    assertThat(out).isEqualTo("default/docs\ndefault/events\n");
+  }
+
+  @Test
   void listsAndDescribesTables() {
     PmmRunner.Result list = pmm("table", "list", warehouse.toString());
     assertThat(list.exitCode()).as(list.toString()).isZero();
