@@ -60,6 +60,11 @@ final class ExpireCommand implements Callable<Integer> {
       description = "Expire snapshots older than this beyond --retain-min (e.g. 7d, 12h).")
   Duration olderThan;
 
+  @Option(
+      names = "--progress",
+      description = "Report snapshots expired and files deleted so far to stderr.")
+  boolean progress;
+
   @Override
   public Integer call() {
     ExpireOptions options;
@@ -73,6 +78,9 @@ final class ExpireCommand implements Callable<Integer> {
       }
       if (olderThan != null) {
         b.olderThan(olderThan);
+      }
+      if (progress) {
+        b.progress(Progressing.toStderr(spec.commandLine().getErr()));
       }
       options = b.build();
     } catch (IllegalArgumentException e) {

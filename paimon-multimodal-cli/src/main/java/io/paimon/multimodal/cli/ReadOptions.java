@@ -61,6 +61,11 @@ final class ReadOptions {
   Path output;
 
   @Option(
+      names = "--progress",
+      description = "Report rows written so far to stderr while reading, and the total at the end.")
+  boolean progress;
+
+  @Option(
       names = "--batch-size",
       paramLabel = "ROWS",
       defaultValue = "4096",

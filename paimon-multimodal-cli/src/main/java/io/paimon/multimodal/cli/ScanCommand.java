@@ -66,7 +66,8 @@ final class ScanCommand implements Callable<Integer> {
         scan = scan.limit(limit);
       }
       Pmm root = (Pmm) spec.root().userObject();
-      new ScanOutput(read, spec.commandLine().getOut(), root.rawOut()).write(scan);
+      new ScanOutput(read, spec.commandLine().getOut(), spec.commandLine().getErr(), root.rawOut())
+          .write(scan);
     }
     return ExitCodes.OK;
   }

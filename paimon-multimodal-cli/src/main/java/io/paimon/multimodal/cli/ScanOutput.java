@@ -17,6 +17,8 @@
  */
 package io.paimon.multimodal.cli;
 
+import io.paimon.multimodal.ProgressListener;
+import io.paimon.multimodal.ProgressTracker;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.arrow.ArrowValues;
@@ -45,16 +47,30 @@ final class ScanOutput {
 
   private final ReadOptions options;
   private final PrintWriter stdout;
+  private final PrintWriter stderr;
   private final OutputStream rawStdout;
+  private ProgressTracker progress;
 
-  ScanOutput(ReadOptions options, PrintWriter stdout, OutputStream rawStdout) {
+  ScanOutput(ReadOptions options, PrintWriter stdout, PrintWriter stderr, OutputStream rawStdout) {
     this.options = options;
     this.stdout = stdout;
+    this.stderr = stderr;
     this.rawStdout = rawStdout;
   }
 
   /** Writes the scan's rows; returns how many. */
   long write(Scan scan) throws IOException {
+    ProgressListener listener =
+        options.progress ? Progressing.toStderr(stderr) : ProgressListener.NONE;
+    progress = ProgressTracker.start("read of " + scan.table().name(), "rows", -1, listener);
+    try {
+      return writeAll(scan);
+    } finally {
+      progress.finish();
+    }
+  }
+
+  private long writeAll(Scan scan) throws IOException {
     if (options.format == OutputFormat.arrow) {
       if (options.output == null) {
         stdout.flush();
@@ -76,7 +92,7 @@ final class ScanOutput {
     }
   }
 
-  private static long writeArrow(Scan scan, OutputStream out) throws IOException {
+  private long writeArrow(Scan scan, OutputStream out) throws IOException {
     long rows = 0;
     try (ArrowReader reader = scan.toArrowReader()) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
@@ -85,6 +101,7 @@ final class ScanOutput {
         while (reader.loadNextBatch()) {
           writer.writeBatch();
           rows += root.getRowCount();
+          progress.add(root.getRowCount(), 0, 0);
         }
         writer.end();
       }
@@ -120,6 +137,7 @@ final class ScanOutput {
           sink.row(row);
         }
         rows += n;
+        progress.add(n, 0, 0);
       }
     }
     return rows;

@@ -57,7 +57,8 @@ final class TakeCommand implements Callable<Integer> {
     try (StorageOptions.OpenTable t = table.open()) {
       Scan scan = read.apply(t.table().takeRowIds(ids));
       Pmm root = (Pmm) spec.root().userObject();
-      new ScanOutput(read, spec.commandLine().getOut(), root.rawOut()).write(scan);
+      new ScanOutput(read, spec.commandLine().getOut(), spec.commandLine().getErr(), root.rawOut())
+          .write(scan);
     }
     return ExitCodes.OK;
   }

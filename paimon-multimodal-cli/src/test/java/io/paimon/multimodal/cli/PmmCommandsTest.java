@@ -93,6 +93,34 @@ class PmmCommandsTest {
   }
 
   @Test
+  void progressGoesToStderrAndNeverIntoTheOutput() {
+    String docs = warehouse + "/default/docs";
+    PmmRunner.Result plain = PmmRunner.inProcess("scan", docs, "--format", "csv");
+    PmmRunner.Result r = PmmRunner.inProcess("scan", docs, "--format", "csv", "--progress");
+    assertThat(r.exitCode()).as(r.toString()).isZero();
+    assertThat(r.out()).isEqualTo(plain.out());
+    assertThat(r.err()).contains("pmm: read of docs: 5 rows").contains("(finished)");
+    assertThat(plain.err()).isEmpty();
+
+    Path copy = tmp.resolve("expire-wh");
+    Fixtures.writeTables(copy);
+    PmmRunner.Result e =
+        PmmRunner.inProcess(
+            "expire",
+            copy + "/default/docs",
+            "--retain-min",
+            "1",
+            "--retain-max",
+            "1",
+            "--progress");
+    assertThat(e.exitCode()).as(e.toString()).isZero();
+    assertThat(e.out()).isEqualTo("1\n2\n");
+    assertThat(e.err())
+        .contains("pmm: expire snapshots of docs: 2/2 snapshots")
+        .contains("requests");
+  }
+
+  @Test
   void reportsUsageErrorsWithExitCode2() {
     String docs = warehouse + "/default/docs";
     for (String[] args :
