@@ -162,7 +162,8 @@ public final class BlobTables {
       return table;
     }
     try (GeneratedBatches batches =
-        new GeneratedBatches(table.allocator(), schema().rowType(), rows, batchRows, this::row)) {
+        new GeneratedBatches(
+            table.allocator(), schema().rowType(), 0, rows, batchRows, this::row)) {
       table.add(batches);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("cannot write the rows of " + name, e);

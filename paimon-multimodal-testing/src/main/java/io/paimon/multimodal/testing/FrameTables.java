@@ -61,8 +61,9 @@ import java.util.Map;
  *
  * <p>The time column is a BIGINT of microseconds, the time type the alignment and window APIs take
  * as an order key. Every value is a function of the seed and the cell's coordinates. Rows are
- * written episode by episode, frame by frame, as one commit of Arrow batches of {@link #batchRows}
- * rows, so memory stays bounded by a batch whatever the table's size. Thread-safe.
+ * written episode by episode, frame by frame, as one commit (or {@link #commits(int)}) of Arrow
+ * batches of {@link #batchRows} rows, so memory stays bounded by a batch whatever the table's size.
+ * Thread-safe.
  */
 public final class FrameTables {
 
@@ -100,6 +101,7 @@ public final class FrameTables {
   private final boolean partitionByEpisode;
   private final long frameIntervalMicros;
   private final int batchRows;
+  private final int commits;
 
   private FrameTables(
       int episodes,
@@ -110,7 +112,8 @@ public final class FrameTables {
       long seed,
       boolean partitionByEpisode,
       long frameIntervalMicros,
-      int batchRows) {
+      int batchRows,
+      int commits) {
     this.episodes = episodes;
     this.framesPerEpisode = framesPerEpisode;
     this.stateDim = stateDim;
@@ -120,6 +123,7 @@ public final class FrameTables {
     this.partitionByEpisode = partitionByEpisode;
     this.frameIntervalMicros = frameIntervalMicros;
     this.batchRows = batchRows;
+    this.commits = commits;
   }
 
   /**
@@ -127,7 +131,7 @@ public final class FrameTables {
    * seed 0, frames 33,333 us apart (30 per second), not partitioned, batches of 1024 rows.
    */
   public static FrameTables builder() {
-    return new FrameTables(4, 32, 6, 6, 256, 0, false, 33_333, 1024);
+    return new FrameTables(4, 32, 6, 6, 256, 0, false, 33_333, 1024, 1);
   }
 
   /** The number of episodes (at least 1). */
@@ -142,7 +146,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The number of frames of each episode (at least 1). */
@@ -157,7 +162,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The length of the state vector (at least 1). */
@@ -172,7 +178,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The length of the action vector (at least 1). */
@@ -187,7 +194,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The size of each image in bytes (at least 0). */
@@ -202,7 +210,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The seed every value is derived from. */
@@ -216,7 +225,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** Whether the table is partitioned by {@code episode_id} (default not). */
@@ -230,7 +240,8 @@ public final class FrameTables {
         seed,
         partition,
         frameIntervalMicros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The time between two frames of an episode, in microseconds (at least 1; default 33,333). */
@@ -247,7 +258,8 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         micros,
-        batchRows);
+        batchRows,
+        commits);
   }
 
   /** The rows of each Arrow batch written (at least 1; default 1024). */
@@ -262,7 +274,28 @@ public final class FrameTables {
         seed,
         partitionByEpisode,
         frameIntervalMicros,
-        rows);
+        rows,
+        commits);
+  }
+
+  /**
+   * The number of commits {@link #write} makes (at least 1; default 1): the rows in order, split
+   * into that many runs of consecutive rows as even as can be, each run a commit and so at least
+   * one data file of its own. Reads of tables of several files take this.
+   */
+  public FrameTables commits(int commits) {
+    Generated.atLeast("commits", commits, 1);
+    return new FrameTables(
+        episodes,
+        framesPerEpisode,
+        stateDim,
+        actionDim,
+        imageBytes,
+        seed,
+        partitionByEpisode,
+        frameIntervalMicros,
+        batchRows,
+        commits);
   }
 
   /** The number of episodes. */
@@ -297,23 +330,28 @@ public final class FrameTables {
   }
 
   /**
-   * Creates the table in the connection's database and writes every frame in one commit.
+   * Creates the table in the connection's database and writes every frame, in one commit unless
+   * {@link #commits(int)} says more.
    *
-   * @return the table, with one snapshot
+   * @return the table, with one snapshot per commit
    * @throws io.paimon.multimodal.TableExistsException if a table of that name exists
    */
   public Table write(Connection conn, String name) {
     Table table = conn.createTable(name, schema(), false);
-    try (GeneratedBatches batches =
-        new GeneratedBatches(
-            table.allocator(),
-            schema().rowType(),
-            rowCount(),
-            batchRows,
-            i -> expectedRow((int) (i / framesPerEpisode), (int) (i % framesPerEpisode)))) {
-      table.add(batches);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("cannot write the frames of " + name, e);
+    int runs = (int) Math.min(commits, rowCount());
+    for (int c = 0; c < runs; c++) {
+      try (GeneratedBatches batches =
+          new GeneratedBatches(
+              table.allocator(),
+              schema().rowType(),
+              rowCount() * c / runs,
+              rowCount() * (c + 1) / runs,
+              batchRows,
+              i -> expectedRow(i / framesPerEpisode, (int) (i % framesPerEpisode)))) {
+        table.add(batches);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("cannot write the frames of " + name, e);
+      }
     }
     return table;
   }
@@ -422,6 +460,8 @@ public final class FrameTables {
         + seed
         + ", partitionByEpisode="
         + partitionByEpisode
+        + ", commits="
+        + commits
         + "}";
   }
 }

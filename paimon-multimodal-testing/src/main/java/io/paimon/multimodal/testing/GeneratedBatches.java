@@ -36,16 +36,17 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * An Arrow stream of generated rows, {@code batchRows} at a time: what the table builders hand to
- * {@link io.paimon.multimodal.Table#add(ArrowReader)}, so a table of any size is written in one
- * commit in memory bounded by the batch. Holds the types the builders generate: BIGINT, INT,
- * STRING, BLOB and BYTES, VECTOR of FLOAT. Not thread-safe; the caller closes it.
+ * An Arrow stream of generated rows {@code [first, end)}, {@code batchRows} at a time: what the
+ * table builders hand to {@link io.paimon.multimodal.Table#add(ArrowReader)}, so a table of any
+ * size is written in one commit in memory bounded by the batch. Holds the types the builders
+ * generate: BIGINT, INT, STRING, BLOB and BYTES, VECTOR of FLOAT. Not thread-safe; the caller
+ * closes it.
  */
 final class GeneratedBatches extends ArrowReader {
 
   private final RowType rowType;
   private final Schema schema;
-  private final long rows;
+  private final long end;
   private final int batchRows;
   private final LongFunction<Map<String, Object>> row;
   private long next;
@@ -53,15 +54,17 @@ final class GeneratedBatches extends ArrowReader {
   GeneratedBatches(
       BufferAllocator allocator,
       RowType rowType,
-      long rows,
+      long first,
+      long end,
       int batchRows,
       LongFunction<Map<String, Object>> row) {
     super(allocator);
     this.rowType = rowType;
     this.schema = ArrowSchemas.toArrowSchema(rowType);
-    this.rows = rows;
+    this.end = end;
     this.batchRows = batchRows;
     this.row = row;
+    this.next = first;
   }
 
   @Override
@@ -71,13 +74,13 @@ final class GeneratedBatches extends ArrowReader {
 
   @Override
   public boolean loadNextBatch() throws java.io.IOException {
-    if (next >= rows) {
+    if (next >= end) {
       return false;
     }
     VectorSchemaRoot root = getVectorSchemaRoot();
     root.clear();
     root.allocateNew();
-    int n = (int) Math.min(batchRows, rows - next);
+    int n = (int) Math.min(batchRows, end - next);
     List<String> names = rowType.fieldNames();
     List<FieldVector> vectors = root.getFieldVectors();
     for (int i = 0; i < n; i++) {

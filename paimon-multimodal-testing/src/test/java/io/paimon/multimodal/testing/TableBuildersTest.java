@@ -70,6 +70,17 @@ class TableBuildersTest {
   }
 
   @Test
+  void splitsTheRowsIntoCommitsWhenAsked() {
+    FrameTables frames = FrameTables.builder().episodes(6).framesPerEpisode(40).commits(3);
+    Table t = frames.write(conn, "frames");
+    MultimodalAssertions.assertThat(t)
+        .hasSnapshots(3)
+        .rows()
+        .containsExactlyRows(frames.expectedRows());
+    assertThat(t.snapshots().get(0).id()).isPositive();
+  }
+
+  @Test
   void partitionsByEpisodeWhenAsked() {
     FrameTables frames =
         FrameTables.builder().episodes(3).framesPerEpisode(4).partitionByEpisode(true);

@@ -21,18 +21,17 @@ import static io.paimon.multimodal.window.AlignmentFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.FrameTables;
+import io.paimon.multimodal.testing.TempWarehouse;
 import io.paimon.types.DataTypes;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A connection with one I/O and one decode thread runs a training loader of several workers over
@@ -44,58 +43,28 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(300) // a read that cannot progress hangs: fail instead
 class SmallPoolsTest {
 
-  @TempDir Path dir;
-
-  private static Connection narrow(Path dir) {
-    return Multimodal.builder().warehouse(dir.toString()).ioThreads(1).decodeThreads(1).connect();
-  }
-
   /** Frames of 6 episodes written in 3 commits (3 files), each with a small BLOB payload. */
-  private static Table frames(Connection conn) {
-    Table t =
-        conn.createTable(
-            "frames",
-            Schema.builder()
-                .column("ep", DataTypes.INT())
-                .column("frame", DataTypes.BIGINT())
-                .column("state", DataTypes.DOUBLE())
-                .column("image", DataTypes.BLOB())
-                .build(),
-            false);
-    for (int commit = 0; commit < 3; commit++) {
-      List<Map<String, Object>> rows = new ArrayList<>();
-      for (int ep = 2 * commit; ep < 2 * commit + 2; ep++) {
-        for (long i = 0; i < 40; i++) {
-          rows.add(
-              row(
-                  "ep",
-                  ep,
-                  "frame",
-                  i,
-                  "state",
-                  ep * 1000.0 + i,
-                  "image",
-                  ("img-" + ep + "-" + i).getBytes(StandardCharsets.UTF_8)));
-        }
-      }
-      t.add(rows);
-    }
-    return t;
-  }
+  private static final FrameTables FRAMES =
+      FrameTables.builder()
+          .episodes(6)
+          .framesPerEpisode(40)
+          .stateDim(2)
+          .imageBytes(12)
+          .seed(11)
+          .commits(3);
 
   private static List<String> loaderBatches(Table frames) {
     List<String> out = new ArrayList<>();
     try (ContiguousWindowDataset ds =
         ContiguousWindows.builder(frames.scan())
             .columns("state", "image")
-            .groupKey("ep")
-            .orderKey("frame")
+            .groupKey(FrameTables.EPISODE_ID)
+            .orderKey(FrameTables.FRAME_INDEX)
             .frameOffsets("state", -2, -1, 0)
             .frameOffsets("image", -1, 0)
             .boundary(Boundary.PAD)
-            .transform(
-                "image",
-                w -> w.stream().map(b -> new String((byte[]) b, StandardCharsets.UTF_8)).toList())
+            .transform("state", w -> w.stream().map(SmallPoolsTest::show).toList())
+            .transform("image", w -> w.stream().map(SmallPoolsTest::show).toList())
             .build()) {
       WindowLoader loader =
           WindowLoader.builder(ds).batchSize(7).shuffle().seed(3).workers(4).build();
@@ -108,6 +77,17 @@ class SmallPoolsTest {
       }
     }
     return out;
+  }
+
+  /** A value as text that compares by content, arrays included. */
+  private static String show(Object v) {
+    if (v instanceof float[] f) {
+      return Arrays.toString(f);
+    }
+    if (v instanceof byte[] b) {
+      return Arrays.toString(b);
+    }
+    return String.valueOf(v);
   }
 
   private static List<Map<String, Object>> aligned(Connection conn) {
@@ -141,26 +121,20 @@ class SmallPoolsTest {
   }
 
   @Test
-  void aLoaderOfFourWorkersOverBlobWindowsFinishesOnOneIoAndOneDecodeThread() {
-    List<String> expected;
-    try (Connection wide = Multimodal.connect(dir.resolve("wide").toString())) {
-      expected = loaderBatches(frames(wide));
-    }
-    try (Connection narrow = narrow(dir.resolve("narrow"))) {
-      assertThat(loaderBatches(frames(narrow))).isEqualTo(expected);
-    }
+  void aLoaderOfFourWorkersOverBlobWindowsFinishesOnOneIoAndOneDecodeThread(
+      @TempWarehouse Connection wide,
+      @TempWarehouse(options = {"io-threads=1", "decode-threads=1"}) Connection narrow) {
+    List<String> expected = loaderBatches(FRAMES.write(wide, "frames"));
+    assertThat(loaderBatches(FRAMES.write(narrow, "frames"))).isEqualTo(expected);
     assertThat(expected).hasSize(2 * 35);
   }
 
   @Test
-  void anAlignmentOfSeveralFilesFinishesOnOneIoAndOneDecodeThread() {
-    List<Map<String, Object>> expected;
-    try (Connection wide = Multimodal.connect(dir.resolve("wide").toString())) {
-      expected = aligned(wide);
-    }
-    try (Connection narrow = narrow(dir.resolve("narrow"))) {
-      assertThat(aligned(narrow)).isEqualTo(expected);
-    }
+  void anAlignmentOfSeveralFilesFinishesOnOneIoAndOneDecodeThread(
+      @TempWarehouse Connection wide,
+      @TempWarehouse(options = {"io-threads=1", "decode-threads=1"}) Connection narrow) {
+    List<Map<String, Object>> expected = aligned(wide);
+    assertThat(aligned(narrow)).isEqualTo(expected);
     assertThat(expected).hasSize(1200);
     assertThat(expected.get(1)).containsEntry("v", "v0-1");
   }

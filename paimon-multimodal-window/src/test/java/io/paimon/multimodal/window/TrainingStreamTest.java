@@ -21,34 +21,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TempWarehouse;
 import io.paimon.multimodal.window.internal.StreamShards;
 import io.paimon.row.CloseableIterator;
 import io.paimon.types.DataTypes;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@link TrainingStream}: tensors, converters, refusals, environment sharding, pass-through. */
 class TrainingStreamTest {
 
-  @TempDir Path dir;
-  private Connection conn;
+  @TempWarehouse Connection conn;
   private Table table;
 
   @BeforeEach
   void write() {
-    conn = Multimodal.connect(dir.toString());
     table =
         conn.createTable(
             "frames",
@@ -75,11 +70,6 @@ class TrainingStreamTest {
       }
       table.add(rows);
     }
-  }
-
-  @AfterEach
-  void close() {
-    conn.close();
   }
 
   @Test
