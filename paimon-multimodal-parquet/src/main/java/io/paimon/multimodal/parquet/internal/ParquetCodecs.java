@@ -136,6 +136,16 @@ final class ParquetCodecs implements CompressionCodecFactory {
     if (uncompressedSize < 0) {
       throw new IOException("negative uncompressed page size " + uncompressedSize);
     }
+    if ((long) uncompressedSize > maxExpansion(codec) * Math.max(in.length, 1) + 64) {
+      // A page header cannot make us allocate more than its compressed bytes can expand to.
+      throw new IOException(
+          codec
+              + " page of "
+              + in.length
+              + " bytes claims "
+              + uncompressedSize
+              + " bytes uncompressed, more than the codec can expand it to");
+    }
     switch (codec) {
       case UNCOMPRESSED:
         if (in.length != uncompressedSize) {
@@ -154,6 +164,9 @@ final class ParquetCodecs implements CompressionCodecFactory {
         }
       case ZSTD:
         {
+          if (uncompressedSize > 16L * in.length + (1 << 20)) {
+            return zstdStreaming(in, uncompressedSize);
+          }
           byte[] out = new byte[uncompressedSize];
           long n = Zstd.decompressByteArray(out, 0, out.length, in, 0, in.length);
           if (Zstd.isError(n) || n != uncompressedSize) {
@@ -197,6 +210,48 @@ final class ParquetCodecs implements CompressionCodecFactory {
         }
       default:
         throw new AssertionError(codec);
+    }
+  }
+
+  /**
+   * Decompresses a zstd page whose header claims a size far beyond its bytes: the output grows as
+   * it is produced, so a forged header costs no more memory than the data really expands to.
+   */
+  private static byte[] zstdStreaming(byte[] in, int uncompressedSize) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(in.length * 4);
+    byte[] chunk = new byte[64 * 1024];
+    try (InputStream z = new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(in))) {
+      int r;
+      while ((r = z.read(chunk)) > 0) {
+        out.write(chunk, 0, r);
+        if (out.size() > uncompressedSize) {
+          break;
+        }
+      }
+    } catch (IOException e) {
+      throw new IOException("malformed ZSTD page: " + e.getMessage(), e);
+    }
+    if (out.size() != uncompressedSize) {
+      throw new IOException(
+          "ZSTD page expands to " + out.size() + " bytes, header says " + uncompressedSize);
+    }
+    return out.toByteArray();
+  }
+
+  /** How many times its input a codec's output can be at most (a bound, not an estimate). */
+  private static long maxExpansion(CompressionCodecName codec) {
+    switch (codec) {
+      case UNCOMPRESSED:
+        return 1;
+      case SNAPPY:
+        return 32;
+      case LZ4_RAW:
+        return 256;
+      case GZIP:
+        return 1032;
+      default:
+        // zstd: a block of 3 bytes can describe 128 KiB of repeated bytes.
+        return 1L << 16;
     }
   }
 

@@ -38,6 +38,7 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -109,6 +110,29 @@ public final class ParquetRowFileReader implements RowFileReader {
           input.name(), -1, "not a readable parquet file: " + e.getMessage(), e);
     }
     List<BlockMetaData> blocks = footer.getBlocks();
+    long length = in.getLength();
+    for (int i = 0; i < blocks.size(); i++) {
+      for (ColumnChunkMetaData chunk : blocks.get(i).getColumns()) {
+        long start = chunk.getStartingPos();
+        long size = chunk.getTotalSize();
+        if (start < 0 || size < 0 || start > length || size > length - start) {
+          throw new RowFormatException(
+              input.name(),
+              start,
+              "row group "
+                  + i
+                  + " column "
+                  + chunk.getPath()
+                  + " claims "
+                  + size
+                  + " bytes at offset "
+                  + start
+                  + ", past the end of the file ("
+                  + length
+                  + " bytes)");
+        }
+      }
+    }
     long[] starts = new long[blocks.size()];
     long total = 0;
     for (int i = 0; i < blocks.size(); i++) {
