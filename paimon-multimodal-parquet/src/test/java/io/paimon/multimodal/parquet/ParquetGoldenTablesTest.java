@@ -15,8 +15,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.paimon.multimodal;
+package io.paimon.multimodal.parquet;
 
+import io.paimon.multimodal.PaimonGoldenTablesTest;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,7 +50,7 @@ class ParquetGoldenTablesTest extends PaimonGoldenTablesTest {
   @Override
   @ParameterizedTest(name = "{0}")
   @MethodSource("docsTables")
-  void projectionReturnsTheSameValuesForItsColumns(RowTable golden) {
+  protected void projectionReturnsTheSameValuesForItsColumns(RowTable golden) {
     super.projectionReturnsTheSameValuesForItsColumns(golden);
   }
 
@@ -59,5 +60,5 @@ class ParquetGoldenTablesTest extends PaimonGoldenTablesTest {
 
   /** Not a test here: with the parquet format registered, these tables are read, not refused. */
   @Override
-  void parquetDataFilesFailNamingTheFormat(ParquetTable golden) {}
+  protected void parquetDataFilesFailNamingTheFormat(ParquetTable golden) {}
 }
