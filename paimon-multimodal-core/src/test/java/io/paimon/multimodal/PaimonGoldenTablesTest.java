@@ -61,7 +61,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a reader that writes, and so no path in an error message contains the warehouse's own name (some
  * are named {@code ...-parquet}).
  */
-class PaimonGoldenTablesTest {
+public class PaimonGoldenTablesTest {
 
   /** A system property naming the shared folder, to override the search beside the repository. */
   static final String SHARED_PROPERTY = "paimon.shared.dir";
@@ -77,7 +77,7 @@ class PaimonGoldenTablesTest {
    *
    * @param tag a tag of the table, or null
    */
-  record RowTable(
+  public record RowTable(
       String warehouse, String name, String schema, List<String> partitionKeys, String tag) {
     @Override
     public String toString() {
@@ -86,7 +86,7 @@ class PaimonGoldenTablesTest {
   }
 
   /** A golden table with parquet data files, which we do not read. */
-  record ParquetTable(String warehouse, String name) {
+  public record ParquetTable(String warehouse, String name) {
     @Override
     public String toString() {
       return warehouse + "/" + name;
@@ -201,7 +201,7 @@ class PaimonGoldenTablesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("rowTables")
-  void projectionReturnsTheSameValuesForItsColumns(RowTable golden) {
+  protected void projectionReturnsTheSameValuesForItsColumns(RowTable golden) {
     Path warehouse = copyWarehouse(golden.warehouse());
     List<String> projected = List.of("id", "image");
     List<String> expected = new ArrayList<>();
@@ -259,7 +259,7 @@ class PaimonGoldenTablesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("parquetTables")
-  void parquetDataFilesFailNamingTheFormat(ParquetTable golden) {
+  protected void parquetDataFilesFailNamingTheFormat(ParquetTable golden) {
     Path warehouse = copyWarehouse(golden.warehouse());
     List<String> names = new ArrayList<>();
     names.add(golden.name());

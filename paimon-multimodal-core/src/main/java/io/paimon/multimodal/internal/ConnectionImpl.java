@@ -35,6 +35,7 @@ import io.paimon.multimodal.internal.paimon.SchemaJson;
 import io.paimon.multimodal.internal.paimon.TableSchema;
 import io.paimon.multimodal.internal.write.TableWriter;
 import io.paimon.multimodal.internal.write.WriteOptions;
+import io.paimon.row.DataFileFormats;
 import io.paimon.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -244,12 +245,14 @@ public final class ConnectionImpl implements Connection {
           "it has bucket = "
               + o.get(TableOptions.BUCKET)
               + " (only unaware-bucket tables, bucket = -1, are read)";
-    } else if (!"row".equalsIgnoreCase(format)) {
+    } else if (!"row".equalsIgnoreCase(format) && DataFileFormats.forExtension(format).isEmpty()) {
       reason =
           "its data files are "
               + format
-              + " (file.format); only row data files can be read (parquet, orc and avro are not"
-              + " supported yet)";
+              + " (file.format), and no reader for them is on the class path"
+              + ("parquet".equalsIgnoreCase(format)
+                  ? " (add the io.paimon:paimon-multimodal-parquet artifact)"
+                  : " (row and parquet data files are read; orc and avro are not)");
     } else if (!"true"
         .equalsIgnoreCase(o.getOrDefault(TableOptions.ROW_TRACKING, "false").trim())) {
       reason = "row-tracking.enabled is not set, so its rows have no stable _ROW_ID";

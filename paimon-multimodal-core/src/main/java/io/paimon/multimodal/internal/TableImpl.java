@@ -32,6 +32,7 @@ import io.paimon.multimodal.Table;
 import io.paimon.multimodal.Tag;
 import io.paimon.multimodal.TagExistsException;
 import io.paimon.multimodal.TagNotFoundException;
+import io.paimon.multimodal.UnsupportedTableException;
 import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Compaction;
@@ -79,6 +80,26 @@ public final class TableImpl implements Table {
     static Current of(TableState state, String commitUser) {
       return new Current(
           state, new Committer(state, commitUser), WriteOptions.of(state.schema().options()));
+    }
+
+    /**
+     * The write options; refuses, naming the option, a table whose data files are not {@code row}:
+     * its other readers expect its own format, and this library writes only {@code row} files.
+     */
+    @Override
+    public WriteOptions writeOptions() {
+      String format =
+          state.schema().options().getOrDefault(TableOptions.FILE_FORMAT, "parquet").trim();
+      if (!"row".equalsIgnoreCase(format)) {
+        throw new UnsupportedTableException(
+            "cannot change table '"
+                + state.name()
+                + "': its data files are "
+                + format
+                + " (file.format), which this library reads but does not write yet; only tables"
+                + " with file.format = row can be written");
+      }
+      return writeOptions;
     }
   }
 

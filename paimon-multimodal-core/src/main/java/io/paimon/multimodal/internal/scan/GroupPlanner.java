@@ -29,6 +29,7 @@ import io.paimon.multimodal.internal.paimon.ManifestMeta;
 import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.PartitionPath;
 import io.paimon.multimodal.internal.paimon.SnapshotFile;
+import io.paimon.row.DataFileFormats;
 import io.paimon.types.DataType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -66,7 +67,9 @@ final class GroupPlanner {
       DataFileMeta f = e.file();
       PlannedFile.checkPlainName(table, f.fileName(), "data file");
       String format = f.format();
-      if (!ROW.equals(format) && !BLOB.equals(format)) {
+      if (!ROW.equals(format)
+          && !BLOB.equals(format)
+          && DataFileFormats.forExtension(format).isEmpty()) {
         throw new UnsupportedTableException(
             "table '"
                 + table.name()
@@ -74,8 +77,8 @@ final class GroupPlanner {
                 + f.fileName()
                 + " is "
                 + (format.isEmpty() ? "of an unknown format" : format)
-                + "; only row and blob data files can be read (parquet, orc and avro data files"
-                + " are not supported yet)");
+                + ", and no reader for it is on the class path (row, blob and, with the"
+                + " paimon-multimodal-parquet artifact, parquet data files are read)");
       }
       if (f.firstRowId() == null) {
         throw new PaimonFormatException(

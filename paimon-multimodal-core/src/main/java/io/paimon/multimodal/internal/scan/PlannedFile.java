@@ -29,6 +29,7 @@ import io.paimon.multimodal.internal.paimon.PaimonFormatException;
 import io.paimon.multimodal.internal.paimon.TableSchema;
 import io.paimon.multimodal.internal.schema.TypeWidening;
 import io.paimon.multimodal.internal.schema.WideningRowFileReader;
+import io.paimon.row.DataFileFormats;
 import io.paimon.row.RowFile;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
@@ -195,7 +196,16 @@ record PlannedFile(
    * with, widened columns converted to their current types.
    */
   RowFileReader open(FileIO io, RowFileOptions options) throws IOException {
-    RowFileReader opened = RowFile.open(io.newInputFile(path, meta.fileSize()), fileType, options);
+    String format = meta.format();
+    RowFileReader opened =
+        "row".equals(format)
+            ? RowFile.open(io.newInputFile(path, meta.fileSize()), fileType, options)
+            : DataFileFormats.forExtension(format)
+                .orElseThrow(
+                    () ->
+                        new UnsupportedTableException(
+                            "data file " + path + " is " + format + ": no reader is registered"))
+                .open(io.newInputFile(path, meta.fileSize()), fileType, options);
     return readType.equals(fileType) ? opened : new WideningRowFileReader(opened, readType);
   }
 

@@ -1,0 +1,130 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.parquet.internal;
+
+import io.paimon.row.ArrowSchemas;
+import io.paimon.row.RowArrowReader;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.AllocationHelper;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.hadoop.ParquetFileReader;
+
+/**
+ * Decodes the selected rows of a parquet file straight into Arrow vectors, {@code batchSize} rows
+ * per batch, across row groups. Holds one row group's projected column chunks at a time. Not
+ * thread-safe.
+ */
+final class ParquetArrowReader extends RowArrowReader {
+
+  private final RowGroupCursor cursor;
+  private final ParquetFileReader file;
+  private final RowType rowType;
+  private final int batchSize;
+  private final long[] rowNumbers;
+  private FieldVector[] vectors;
+  private int batchRows;
+  private boolean done;
+
+  ParquetArrowReader(
+      BufferAllocator allocator,
+      RowGroupCursor cursor,
+      ParquetFileReader file,
+      RowType rowType,
+      int batchSize) {
+    super(allocator);
+    this.cursor = cursor;
+    this.file = file;
+    this.rowType = rowType;
+    this.batchSize = batchSize;
+    this.rowNumbers = new long[batchSize];
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    ensureInitialized();
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    if (vectors == null) {
+      List<FieldVector> list = root.getFieldVectors();
+      vectors = list.toArray(new FieldVector[0]);
+      for (FieldVector v : vectors) {
+        AllocationHelper.allocateNew(v, batchSize);
+      }
+    } else {
+      for (FieldVector v : vectors) {
+        v.reset();
+      }
+    }
+    ColumnDecoder[] decoders = cursor.decoders();
+    int count = 0;
+    while (count < batchSize && !done) {
+      long row = cursor.advance();
+      if (row < 0) {
+        done = true;
+        break;
+      }
+      ColumnReader[] readers = cursor.readers();
+      try {
+        for (int c = 0; c < vectors.length; c++) {
+          if (decoders[c] == null) {
+            vectors[c].setNull(count);
+          } else {
+            decoders[c].decode(readers[c], vectors[c], count);
+          }
+        }
+      } catch (RuntimeException e) {
+        throw cursor.malformed("row " + row, e);
+      }
+      rowNumbers[count++] = row;
+    }
+    for (FieldVector v : vectors) {
+      v.setValueCount(count);
+    }
+    batchRows = count;
+    root.setRowCount(count);
+    return count > 0;
+  }
+
+  @Override
+  public long rowNumber(int i) {
+    if (i < 0 || i >= batchRows) {
+      throw new IndexOutOfBoundsException("row " + i + " is outside the batch of " + batchRows);
+    }
+    return rowNumbers[i];
+  }
+
+  @Override
+  public long bytesRead() {
+    return 0;
+  }
+
+  @Override
+  protected void closeReadSource() throws IOException {
+    file.close();
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return ArrowSchemas.toArrowSchema(rowType);
+  }
+}

@@ -1,0 +1,285 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.parquet.internal;
+
+import com.github.luben.zstd.Zstd;
+import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.lz4.Lz4Decompressor;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.xerial.snappy.Snappy;
+
+/**
+ * Page codecs without Hadoop: parquet-java's own factory goes through Hadoop's {@code
+ * CompressionCodec} classes, so this one decompresses and compresses pages with zstd-jni,
+ * snappy-java, aircompressor (LZ4_RAW) and {@code java.util.zip} (GZIP) directly. LZO, BROTLI and
+ * Hadoop-framed LZ4 are refused with a message naming the codec. Stateless and thread-safe.
+ */
+final class ParquetCodecs implements CompressionCodecFactory {
+
+  static final ParquetCodecs INSTANCE = new ParquetCodecs();
+
+  private static final int DEFAULT_ZSTD_LEVEL = 1;
+
+  private ParquetCodecs() {}
+
+  @Override
+  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
+    return getCompressor(codec, DEFAULT_ZSTD_LEVEL);
+  }
+
+  @Override
+  public BytesInputCompressor getCompressor(CompressionCodecName codec, int level) {
+    check(codec);
+    return new BytesInputCompressor() {
+      @Override
+      public BytesInput compress(BytesInput bytes) throws IOException {
+        return BytesInput.from(ParquetCodecs.compress(codec, level, bytesOf(bytes)));
+      }
+
+      @Override
+      public CompressionCodecName getCodecName() {
+        return codec;
+      }
+
+      @Override
+      public void release() {}
+    };
+  }
+
+  @Override
+  public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
+    check(codec);
+    return new BytesInputDecompressor() {
+      @Override
+      public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
+        return BytesInput.from(ParquetCodecs.decompress(codec, bytesOf(bytes), uncompressedSize));
+      }
+
+      @Override
+      public void decompress(
+          ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
+          throws IOException {
+        byte[] in = new byte[compressedSize];
+        input.get(in);
+        output.put(ParquetCodecs.decompress(codec, in, uncompressedSize));
+      }
+
+      @Override
+      public void release() {}
+    };
+  }
+
+  @Override
+  public void release() {}
+
+  private static byte[] bytesOf(BytesInput bytes) throws IOException {
+    long size = bytes.size();
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new IOException("page of " + size + " bytes is too large");
+    }
+    byte[] out = new byte[(int) size];
+    try (InputStream in = bytes.toInputStream()) {
+      int off = 0;
+      while (off < out.length) {
+        int r = in.read(out, off, out.length - off);
+        if (r < 0) {
+          throw new IOException("page shorter than its " + size + " bytes");
+        }
+        off += r;
+      }
+    }
+    return out;
+  }
+
+  private static void check(CompressionCodecName codec) {
+    switch (codec) {
+      case UNCOMPRESSED:
+      case SNAPPY:
+      case ZSTD:
+      case GZIP:
+      case LZ4_RAW:
+        return;
+      default:
+        throw new UnsupportedOperationException(
+            "parquet compression codec "
+                + codec
+                + " is not supported (UNCOMPRESSED, SNAPPY, ZSTD, GZIP and LZ4_RAW are)");
+    }
+  }
+
+  static byte[] decompress(CompressionCodecName codec, byte[] in, int uncompressedSize)
+      throws IOException {
+    if (uncompressedSize < 0) {
+      throw new IOException("negative uncompressed page size " + uncompressedSize);
+    }
+    if ((long) uncompressedSize > maxExpansion(codec) * Math.max(in.length, 1) + 64) {
+      // A page header cannot make us allocate more than its compressed bytes can expand to.
+      throw new IOException(
+          codec
+              + " page of "
+              + in.length
+              + " bytes claims "
+              + uncompressedSize
+              + " bytes uncompressed, more than the codec can expand it to");
+    }
+    switch (codec) {
+      case UNCOMPRESSED:
+        if (in.length != uncompressedSize) {
+          throw new IOException(
+              "uncompressed page of " + in.length + " bytes, header says " + uncompressedSize);
+        }
+        return in;
+      case SNAPPY:
+        {
+          if (!Snappy.isValidCompressedBuffer(in)
+              || Snappy.uncompressedLength(in) != uncompressedSize) {
+            throw new IOException(
+                "malformed SNAPPY page (or not of " + uncompressedSize + " bytes)");
+          }
+          return Snappy.uncompress(in);
+        }
+      case ZSTD:
+        {
+          if (uncompressedSize > 16L * in.length + (1 << 20)) {
+            return zstdStreaming(in, uncompressedSize);
+          }
+          byte[] out = new byte[uncompressedSize];
+          long n = Zstd.decompressByteArray(out, 0, out.length, in, 0, in.length);
+          if (Zstd.isError(n) || n != uncompressedSize) {
+            throw new IOException(
+                "malformed ZSTD page: "
+                    + (Zstd.isError(n)
+                        ? Zstd.getErrorName(n)
+                        : n + " bytes, expected " + out.length));
+          }
+          return out;
+        }
+      case GZIP:
+        {
+          byte[] out = new byte[uncompressedSize];
+          try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(in))) {
+            int off = 0;
+            while (off < out.length) {
+              int r = gz.read(out, off, out.length - off);
+              if (r < 0) {
+                throw new IOException("GZIP page shorter than " + uncompressedSize + " bytes");
+              }
+              off += r;
+            }
+          }
+          return out;
+        }
+      case LZ4_RAW:
+        {
+          byte[] out = new byte[uncompressedSize];
+          int n;
+          try {
+            n = new Lz4Decompressor().decompress(in, 0, in.length, out, 0, out.length);
+          } catch (RuntimeException e) {
+            throw new IOException("malformed LZ4_RAW page: " + e.getMessage(), e);
+          }
+          if (n != uncompressedSize) {
+            throw new IOException(
+                "LZ4_RAW page of " + n + " bytes, header says " + uncompressedSize);
+          }
+          return out;
+        }
+      default:
+        throw new AssertionError(codec);
+    }
+  }
+
+  /**
+   * Decompresses a zstd page whose header claims a size far beyond its bytes: the output grows as
+   * it is produced, so a forged header costs no more memory than the data really expands to.
+   */
+  private static byte[] zstdStreaming(byte[] in, int uncompressedSize) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(in.length * 4);
+    byte[] chunk = new byte[64 * 1024];
+    try (InputStream z = new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(in))) {
+      int r;
+      while ((r = z.read(chunk)) > 0) {
+        out.write(chunk, 0, r);
+        if (out.size() > uncompressedSize) {
+          break;
+        }
+      }
+    } catch (IOException e) {
+      throw new IOException("malformed ZSTD page: " + e.getMessage(), e);
+    }
+    if (out.size() != uncompressedSize) {
+      throw new IOException(
+          "ZSTD page expands to " + out.size() + " bytes, header says " + uncompressedSize);
+    }
+    return out.toByteArray();
+  }
+
+  /** How many times its input a codec's output can be at most (a bound, not an estimate). */
+  private static long maxExpansion(CompressionCodecName codec) {
+    switch (codec) {
+      case UNCOMPRESSED:
+        return 1;
+      case SNAPPY:
+        return 32;
+      case LZ4_RAW:
+        return 256;
+      case GZIP:
+        return 1032;
+      default:
+        // zstd: a block of 3 bytes can describe 128 KiB of repeated bytes.
+        return 1L << 16;
+    }
+  }
+
+  static byte[] compress(CompressionCodecName codec, int level, byte[] in) throws IOException {
+    switch (codec) {
+      case UNCOMPRESSED:
+        return in;
+      case SNAPPY:
+        return Snappy.compress(in);
+      case ZSTD:
+        return Zstd.compress(in, level);
+      case GZIP:
+        {
+          ByteArrayOutputStream out = new ByteArrayOutputStream(in.length / 2 + 64);
+          try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(in);
+          }
+          return out.toByteArray();
+        }
+      case LZ4_RAW:
+        {
+          Lz4Compressor c = new Lz4Compressor();
+          byte[] out = new byte[c.maxCompressedLength(in.length)];
+          int n = c.compress(in, 0, in.length, out, 0, out.length);
+          return java.util.Arrays.copyOf(out, n);
+        }
+      default:
+        throw new AssertionError(codec);
+    }
+  }
+}

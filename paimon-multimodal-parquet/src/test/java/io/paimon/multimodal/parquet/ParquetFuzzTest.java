@@ -1,0 +1,214 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.parquet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.paimon.row.RowArrowReader;
+import io.paimon.row.RowFile;
+import io.paimon.row.RowFileOptions;
+import io.paimon.row.RowFileReader;
+import io.paimon.row.SeekableInput;
+import io.paimon.types.DataField;
+import io.paimon.types.DataTypes;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Mutated parquet files (bytes flipped, ints overwritten with extreme values, truncated, junk
+ * appended) written by Paimon 1.4.2 and pypaimon: reading each either returns rows or throws an
+ * {@link IOException} naming the file, never another exception, a hang, or an allocation beyond
+ * what the file justifies (the test's heap is the bound: an OutOfMemoryError fails it).
+ */
+class ParquetFuzzTest {
+
+  private static final int CASES = 1500;
+
+  @TempDir Path tmp;
+
+  private static Path shared() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path golden = p.resolveSibling("shared").resolve("golden").resolve("paimon-tables");
+      if (Files.isDirectory(golden)) {
+        return golden;
+      }
+    }
+    throw new IllegalStateException("no ../shared/golden/paimon-tables beside the repository");
+  }
+
+  /** The golden parquet data files with the file type of their table. */
+  private static List<Object[]> seeds() throws IOException {
+    RowType docs =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT().copy(false)),
+                new DataField(1, "content", DataTypes.STRING()),
+                new DataField(3, "category", DataTypes.STRING())));
+    RowType events =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT()),
+                new DataField(1, "v", DataTypes.STRING()),
+                new DataField(2, "category", DataTypes.STRING())));
+    List<Object[]> seeds = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(shared())) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        if (f.toString().endsWith(".parquet")) {
+          seeds.add(
+              new Object[] {
+                Files.readAllBytes(f), f.toString().contains("events") ? events : docs
+              });
+        }
+      }
+    }
+    return seeds;
+  }
+
+  @Test
+  void mutatedFilesReadOrFailWithAnIoExceptionNamingTheFile() throws Exception {
+    List<Object[]> seeds = seeds();
+    assertThat(seeds).hasSizeGreaterThanOrEqualTo(6);
+    for (Object[] s : seeds) {
+      assertThat(read((byte[]) s[0], (RowType) s[1], "seed")).isPositive();
+    }
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    int rejected = 0;
+    try {
+      SplittableRandom r = new SplittableRandom(20261203L);
+      for (int i = 0; i < CASES; i++) {
+        Object[] s = seeds.get(r.nextInt(seeds.size()));
+        byte[] data = mutate(((byte[]) s[0]).clone(), r);
+        String name = "case-" + i + ".parquet";
+        Future<Long> f = pool.submit(() -> read(data, (RowType) s[1], name));
+        try {
+          f.get(20, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+          Throwable cause = e.getCause();
+          assertThat(cause).as("case %d", i).isInstanceOf(IOException.class);
+          assertThat(cause.getMessage()).as("case %d", i).contains(name);
+          rejected++;
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(rejected).as("some mutations are rejected").isPositive();
+  }
+
+  private static byte[] mutate(byte[] data, SplittableRandom r) {
+    switch (r.nextInt(4)) {
+      case 0:
+        for (int k = 1 + r.nextInt(8); k > 0; k--) {
+          data[r.nextInt(data.length)] ^= (byte) (1 + r.nextInt(255));
+        }
+        return data;
+      case 1:
+        {
+          int at = r.nextInt(data.length - 4);
+          int v = r.nextBoolean() ? Integer.MAX_VALUE : r.nextInt();
+          data[at] = (byte) v;
+          data[at + 1] = (byte) (v >>> 8);
+          data[at + 2] = (byte) (v >>> 16);
+          data[at + 3] = (byte) (v >>> 24);
+          return data;
+        }
+      case 2:
+        return java.util.Arrays.copyOf(data, r.nextInt(data.length));
+      default:
+        {
+          byte[] longer = java.util.Arrays.copyOf(data, data.length + 1 + r.nextInt(64));
+          int at = r.nextInt(data.length);
+          System.arraycopy(data, at, longer, longer.length - (data.length - at), data.length - at);
+          for (int k = at; k < longer.length - (data.length - at); k++) {
+            longer[k] = (byte) r.nextInt(256);
+          }
+          return longer;
+        }
+    }
+  }
+
+  /** Reads every row through the Arrow and row paths, with and without a selection. */
+  private static long read(byte[] data, RowType type, String name) throws IOException {
+    SeekableInput in = input(data, name);
+    long rows = 0;
+    try (RootAllocator allocator = new RootAllocator();
+        RowFileReader reader = new ParquetFormat().open(in, type, RowFileOptions.defaults())) {
+      try (RowArrowReader arrow = reader.arrowReader(allocator, 3)) {
+        while (arrow.loadNextBatch()) {
+          rows += arrow.getVectorSchemaRoot().getRowCount();
+        }
+      }
+      if (reader.rowCount() > 1) {
+        RoaringBitmap some = RoaringBitmap.bitmapOf(0, (int) reader.rowCount() - 1);
+        try (io.paimon.row.CloseableIterator<io.paimon.row.Row> it =
+            reader.project(1, 0).select(some).iterator()) {
+          while (it.hasNext()) {
+            it.next();
+          }
+        } catch (java.io.UncheckedIOException e) {
+          throw e.getCause();
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static SeekableInput input(byte[] data, String name) {
+    return new SeekableInput() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public long length() {
+        return data.length;
+      }
+
+      @Override
+      public void readFully(long position, byte[] buf, int off, int len) throws IOException {
+        if (position < 0 || position + len > data.length) {
+          throw new java.io.EOFException(name + ": read past the end");
+        }
+        System.arraycopy(data, (int) position, buf, off, len);
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  static {
+    // RowFile is referenced so that the row-format classes load before the timed cases.
+    RowFile.class.getName();
+  }
+}

@@ -1,0 +1,43 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.row;
+
+import io.paimon.types.RowType;
+import java.io.IOException;
+
+/**
+ * A data file format other than {@code .row}, found through {@link java.util.ServiceLoader} by the
+ * extension of the data file's name (Paimon picks the reader by extension, not by the table's
+ * {@code file.format}). Register an implementation in {@code
+ * META-INF/services/io.paimon.row.DataFileFormat}; {@link DataFileFormats} finds it.
+ * Implementations are stateless and thread-safe.
+ */
+public interface DataFileFormat {
+
+  /** The lower-case file name extension this format reads, without the dot ({@code parquet}). */
+  String extension();
+
+  /**
+   * Opens a data file for reading as {@code fileType}, the schema it was written with. Columns of
+   * {@code fileType} that the file does not hold read as nulls.
+   *
+   * @throws RowFormatException if the file is malformed, naming the file
+   */
+  RowFileReader open(SeekableInput input, RowType fileType, RowFileOptions options)
+      throws IOException;
+}
