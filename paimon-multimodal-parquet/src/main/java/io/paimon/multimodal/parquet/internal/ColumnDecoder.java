@@ -317,6 +317,85 @@ final class ColumnDecoder {
     r.consume();
   }
 
+  /**
+   * Decodes the reader's next {@code n} values into {@code vector} at {@code at..at+n-1}, consuming
+   * them: the type is dispatched once per run, not per value, for the common types.
+   */
+  void decodeRun(ColumnReader r, FieldVector vector, int at, int n) {
+    switch (kind) {
+      case BIGINT:
+        {
+          BigIntVector v = (BigIntVector) vector;
+          for (int i = at, end = at + n; i < end; i++) {
+            if (r.getCurrentDefinitionLevel() < maxDefinition) {
+              v.setNull(i);
+            } else {
+              v.setSafe(i, r.getLong());
+            }
+            r.consume();
+          }
+          return;
+        }
+      case INT:
+        {
+          IntVector v = (IntVector) vector;
+          for (int i = at, end = at + n; i < end; i++) {
+            if (r.getCurrentDefinitionLevel() < maxDefinition) {
+              v.setNull(i);
+            } else {
+              v.setSafe(i, r.getInteger());
+            }
+            r.consume();
+          }
+          return;
+        }
+      case DOUBLE:
+        {
+          Float8Vector v = (Float8Vector) vector;
+          for (int i = at, end = at + n; i < end; i++) {
+            if (r.getCurrentDefinitionLevel() < maxDefinition) {
+              v.setNull(i);
+            } else {
+              v.setSafe(i, r.getDouble());
+            }
+            r.consume();
+          }
+          return;
+        }
+      case STRING:
+        {
+          VarCharVector v = (VarCharVector) vector;
+          for (int i = at, end = at + n; i < end; i++) {
+            if (r.getCurrentDefinitionLevel() < maxDefinition) {
+              v.setNull(i);
+            } else {
+              ByteBuffer b = r.getBinary().toByteBuffer();
+              v.setSafe(i, b, b.position(), b.remaining());
+            }
+            r.consume();
+          }
+          return;
+        }
+      case TIMESTAMP_INT64:
+        {
+          TimeStampVector v = (TimeStampVector) vector;
+          for (int i = at, end = at + n; i < end; i++) {
+            if (r.getCurrentDefinitionLevel() < maxDefinition) {
+              v.setNull(i);
+            } else {
+              v.setSafe(i, toTarget(r.getLong(), fileUnitNanos));
+            }
+            r.consume();
+          }
+          return;
+        }
+      default:
+        for (int i = at, end = at + n; i < end; i++) {
+          decode(r, vector, i);
+        }
+    }
+  }
+
   /** The reader's current value in the Java value model of {@code io.paimon.types}; consumes it. */
   Object value(ColumnReader r) {
     if (r.getCurrentDefinitionLevel() < maxDefinition) {

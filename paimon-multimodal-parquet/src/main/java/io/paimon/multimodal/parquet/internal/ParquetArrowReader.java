@@ -77,6 +77,33 @@ final class ParquetArrowReader extends RowArrowReader {
     }
     ColumnDecoder[] decoders = cursor.decoders();
     int count = 0;
+    while (count < batchSize && !done && cursor.sequential()) {
+      int n = cursor.run(batchSize - count);
+      if (n < 0) {
+        done = true;
+        break;
+      }
+      ColumnReader[] readers = cursor.readers();
+      long first = cursor.position();
+      try {
+        for (int c = 0; c < vectors.length; c++) {
+          if (decoders[c] == null) {
+            for (int i = 0; i < n; i++) {
+              vectors[c].setNull(count + i);
+            }
+          } else {
+            decoders[c].decodeRun(readers[c], vectors[c], count, n);
+          }
+        }
+      } catch (RuntimeException e) {
+        throw cursor.malformed("rows " + first + " to " + (first + n - 1), e);
+      }
+      for (int i = 0; i < n; i++) {
+        rowNumbers[count + i] = first + i;
+      }
+      cursor.consumed(n);
+      count += n;
+    }
     while (count < batchSize && !done) {
       long row = cursor.advance();
       if (row < 0) {

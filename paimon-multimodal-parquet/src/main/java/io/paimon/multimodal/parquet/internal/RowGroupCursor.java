@@ -106,6 +106,40 @@ final class RowGroupCursor {
     }
   }
 
+  /**
+   * Without a selection: positions the readers on the next row and returns how many consecutive
+   * rows, at most {@code max}, the current row group holds from there (at least 1), or -1 at the
+   * end. The caller consumes exactly that many values from each reader, then calls {@link
+   * #consumed}.
+   */
+  int run(int max) throws IOException {
+    if (selection != null) {
+      throw new IllegalStateException("runs are for reads without a selection");
+    }
+    if (next >= rowCount) {
+      return -1;
+    }
+    if (next >= groupEnd) {
+      openGroupOf(next);
+    }
+    return (int) Math.min(max, groupEnd - next);
+  }
+
+  /** Records that {@code n} rows of the current run were consumed. */
+  void consumed(int n) {
+    next += n;
+  }
+
+  /** The row number the next run starts at. */
+  long position() {
+    return next;
+  }
+
+  /** Whether this cursor reads every row (no selection), so {@link #run} applies. */
+  boolean sequential() {
+    return selection == null;
+  }
+
   private long nextSelected(long from) {
     if (from >= rowCount) {
       return -1;
