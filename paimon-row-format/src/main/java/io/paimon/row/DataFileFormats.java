@@ -46,9 +46,4 @@ public final class DataFileFormats {
   public static Optional<DataFileFormat> forExtension(String extension) {
     return Optional.ofNullable(FORMATS.get(extension.toLowerCase(Locale.ROOT)));
   }
-
-  /** The registered extensions, sorted. */
-  public static java.util.Set<String> extensions() {
-    return new java.util.TreeSet<>(FORMATS.keySet());
-  }
 }

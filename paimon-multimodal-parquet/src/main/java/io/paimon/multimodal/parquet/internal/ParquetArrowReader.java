@@ -39,6 +39,7 @@ final class ParquetArrowReader extends RowArrowReader {
 
   private final RowGroupCursor cursor;
   private final ParquetFileReader file;
+  private final ParquetInput.Stream stream;
   private final RowType rowType;
   private final int batchSize;
   private final long[] rowNumbers;
@@ -50,11 +51,13 @@ final class ParquetArrowReader extends RowArrowReader {
       BufferAllocator allocator,
       RowGroupCursor cursor,
       ParquetFileReader file,
+      ParquetInput.Stream stream,
       RowType rowType,
       int batchSize) {
     super(allocator);
     this.cursor = cursor;
     this.file = file;
+    this.stream = stream;
     this.rowType = rowType;
     this.batchSize = batchSize;
     this.rowNumbers = new long[batchSize];
@@ -142,7 +145,7 @@ final class ParquetArrowReader extends RowArrowReader {
 
   @Override
   public long bytesRead() {
-    return 0;
+    return stream.bytesRead();
   }
 
   @Override

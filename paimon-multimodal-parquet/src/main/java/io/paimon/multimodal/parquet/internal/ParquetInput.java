@@ -46,7 +46,7 @@ final class ParquetInput implements InputFile {
   }
 
   @Override
-  public SeekableInputStream newStream() {
+  public Stream newStream() {
     return new Stream();
   }
 
@@ -55,8 +55,15 @@ final class ParquetInput implements InputFile {
     return input.name();
   }
 
-  private final class Stream extends SeekableInputStream {
+  /** A stream with its own position, counting the bytes it read. */
+  final class Stream extends SeekableInputStream {
     private long pos;
+    private long bytesRead;
+
+    /** The bytes this stream has read from the file. */
+    long bytesRead() {
+      return bytesRead;
+    }
 
     @Override
     public long getPos() {
@@ -80,6 +87,7 @@ final class ParquetInput implements InputFile {
       byte[] one = new byte[1];
       input.readFully(pos, one, 0, 1);
       pos++;
+      bytesRead++;
       return one[0] & 0xFF;
     }
 
@@ -94,6 +102,7 @@ final class ParquetInput implements InputFile {
       int n = (int) Math.min(len, length - pos);
       input.readFully(pos, b, off, n);
       pos += n;
+      bytesRead += n;
       return n;
     }
 
@@ -117,6 +126,7 @@ final class ParquetInput implements InputFile {
       }
       input.readFully(pos, bytes, start, len);
       pos += len;
+      bytesRead += len;
     }
 
     @Override
@@ -159,6 +169,7 @@ final class ParquetInput implements InputFile {
         buf.put(tmp);
       }
       pos += n;
+      bytesRead += n;
     }
   }
 }

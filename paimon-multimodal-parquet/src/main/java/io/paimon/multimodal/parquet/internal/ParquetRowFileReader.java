@@ -203,7 +203,7 @@ public final class ParquetRowFileReader implements RowFileReader {
 
   @Override
   public CloseableIterator<Row> iterator() throws IOException {
-    ParquetFileReader file = reopen();
+    ParquetFileReader file = reopen(parquetInput.newStream());
     RowGroupCursor cursor;
     try {
       cursor = cursor(file);
@@ -294,18 +294,19 @@ public final class ParquetRowFileReader implements RowFileReader {
     if (batchSize <= 0) {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
-    ParquetFileReader file = reopen();
+    ParquetInput.Stream stream = parquetInput.newStream();
+    ParquetFileReader file = reopen(stream);
     try {
-      return new ParquetArrowReader(allocator, cursor(file), file, rowType, batchSize);
+      return new ParquetArrowReader(allocator, cursor(file), file, stream, rowType, batchSize);
     } catch (IOException | RuntimeException e) {
       file.close();
       throw e;
     }
   }
 
-  private ParquetFileReader reopen() throws IOException {
+  private ParquetFileReader reopen(ParquetInput.Stream stream) throws IOException {
     try {
-      return ParquetFileReader.open(parquetInput, footer, READ_OPTIONS, parquetInput.newStream());
+      return ParquetFileReader.open(parquetInput, footer, READ_OPTIONS, stream);
     } catch (IOException | RuntimeException e) {
       throw new RowFormatException(
           name(), -1, "cannot open the parquet file: " + e.getMessage(), e);
