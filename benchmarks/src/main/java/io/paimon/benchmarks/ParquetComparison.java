@@ -62,8 +62,8 @@ import org.apache.paimon.types.RowType;
  * own {@code ReadBuilder} read of the same files (both touch every id), a 1% {@code where} (ours
  * exact; Paimon's with its filter pushed down, which prunes row groups by statistics), and 10,000
  * random {@code takeRowIds} over the parquet table against the same takes over a {@code row}-file
- * copy of the rows written by us. Writing parquet is not measured: this library does not write it
- * yet.
+ * copy of the rows written by us; then parquet writes of the same rows by us and by Paimon ({@link
+ * ParquetWriteBench}).
  *
  * <pre>
  * java --add-opens=java.base/java.nio=ALL-UNNAMED -Xmx4g \
@@ -198,6 +198,8 @@ public final class ParquetComparison {
           takes.base().medianMillis(),
           false);
       info("10,000 random takes: parquet (ours) against row files (baseline); %s", takes.cpu());
+
+      ParquetWriteBench.run(catalog, conn, type, DB, rows, repeat, conn.allocator());
     }
   }
 

@@ -69,7 +69,7 @@ public final class SplitFile implements Serializable {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
-  /** The data file format: {@code row} or {@code blob}. */
+  /** The data file format, its extension: {@code row}, {@code parquet} or {@code blob}. */
   public String format() {
     return format;
   }

@@ -57,7 +57,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * NaNs, maps that repeat a key). About a quarter of the values are edge values. BLOB descriptors
  * point into one payload file. Not thread-safe.
  */
-final class RandomArrowCells {
+public final class RandomArrowCells {
 
   private static final String[] CHARS = {"a", "Z", "0", " ", "é", "ß", "€", "中", "😀"};
 
@@ -66,7 +66,8 @@ final class RandomArrowCells {
   private final String payloadUri;
   private final int payloadLength;
 
-  RandomArrowCells(SplittableRandom r, double nullRate, String payloadUri, int payloadLength) {
+  public RandomArrowCells(
+      SplittableRandom r, double nullRate, String payloadUri, int payloadLength) {
     this.r = r;
     this.nullRate = nullRate;
     this.payloadUri = payloadUri;
@@ -77,7 +78,7 @@ final class RandomArrowCells {
    * Sets cell {@code i} of {@code v}, which holds values of {@code type}; {@code few} draws from a
    * handful of values (partition keys, map keys that repeat).
    */
-  void fill(FieldVector v, DataType type, int i, boolean few) {
+  public void fill(FieldVector v, DataType type, int i, boolean few) {
     if (type.isNullable() && r.nextDouble() < nullRate) {
       v.setNull(i);
       return;

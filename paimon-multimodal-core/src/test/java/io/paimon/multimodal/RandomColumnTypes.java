@@ -28,11 +28,11 @@ import java.util.SplittableRandom;
  * Random column types of every kind a table holds but BLOB: the scalars at random precisions,
  * VECTOR, VARIANT and ARRAY, MAP, MULTISET and ROW nested to a depth; a third NOT NULL.
  */
-final class RandomColumnTypes {
+public final class RandomColumnTypes {
 
   private RandomColumnTypes() {}
 
-  static DataType type(SplittableRandom r, int depth) {
+  public static DataType type(SplittableRandom r, int depth) {
     DataType t = depth > 0 && r.nextInt(4) == 0 ? nested(r, depth - 1) : leaf(r, r.nextInt(21));
     return r.nextInt(3) == 0 ? t.notNull() : t;
   }

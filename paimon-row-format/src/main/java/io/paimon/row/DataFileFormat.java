@@ -19,13 +19,16 @@ package io.paimon.row;
 
 import io.paimon.types.RowType;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
 
 /**
  * A data file format other than {@code .row}, found through {@link java.util.ServiceLoader} by the
  * extension of the data file's name (Paimon picks the reader by extension, not by the table's
  * {@code file.format}). Register an implementation in {@code
  * META-INF/services/io.paimon.row.DataFileFormat}; {@link DataFileFormats} finds it.
- * Implementations are stateless and thread-safe.
+ * Implementations are stateless and thread-safe. A format may also write files ({@link #canWrite}):
+ * then tables whose {@code file.format} names it are written in it.
  */
 public interface DataFileFormat {
 
@@ -40,4 +43,39 @@ public interface DataFileFormat {
    */
   RowFileReader open(SeekableInput input, RowType fileType, RowFileOptions options)
       throws IOException;
+
+  /** Whether this format writes files ({@link #newWriter}); by default it only reads them. */
+  default boolean canWrite() {
+    return false;
+  }
+
+  /**
+   * Opens a writer of a new data file of {@code fileType}'s rows to {@code out}, which the writer
+   * owns and closes. {@code tableOptions} are the options of the table written, from which the
+   * format takes its own (Paimon's {@code file.compression} and the format's prefixed keys, such as
+   * {@code parquet.block.size}); {@code rowOptions} carry what applies to every format ({@code
+   * file.compression.zstd-level}, the executor).
+   *
+   * @throws IllegalArgumentException if an option of {@code tableOptions} this format reads is
+   *     malformed, naming the option
+   * @throws UnsupportedOperationException if the format does not write ({@link #canWrite} false)
+   * @throws IOException if the output fails
+   */
+  default RowFileWriter newWriter(
+      OutputStream out,
+      String name,
+      RowType fileType,
+      Map<String, String> tableOptions,
+      RowFileOptions rowOptions)
+      throws IOException {
+    throw new UnsupportedOperationException(extension() + " files are read, not written");
+  }
+
+  /**
+   * Checks, before a table is created or altered to write this format, that its options are ones
+   * {@link #newWriter} accepts and that every column type can be stored.
+   *
+   * @throws IllegalArgumentException naming the option or the column otherwise
+   */
+  default void checkWritable(RowType rowType, Map<String, String> tableOptions) {}
 }

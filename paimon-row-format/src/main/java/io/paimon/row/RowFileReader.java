@@ -19,6 +19,7 @@ package io.paimon.row;
 
 import io.paimon.types.RowType;
 import java.io.IOException;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -96,6 +97,18 @@ public interface RowFileReader extends AutoCloseable {
    * allocator} and freed when the returned reader is closed.
    */
   RowArrowReader arrowReader(BufferAllocator allocator, int batchSize) throws IOException;
+
+  /**
+   * Statistics of the file's row groups (blocks), in file order, covering every row once: what a
+   * reader can tell from the file itself without reading its data (a parquet footer's column chunk
+   * statistics). Columns are those of {@link #fileType()}, whatever the projection or selection.
+   * Empty when the file has no such statistics, which means unknown, not "no rows"; the default.
+   *
+   * @throws IOException if the statistics cannot be read
+   */
+  default List<RowGroupStatistics> rowGroupStatistics() throws IOException {
+    return List.of();
+  }
 
   /** Closes this reader; for the reader that opened the file, also the file. */
   @Override

@@ -23,10 +23,12 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Writes rows to a {@code .row} file, streaming: memory is bounded by one block. Blocks are flushed
- * by Paimon's rule (as soon as {@code rowBytes + 4 * rows + 4 >= blockSize}) and compressed as one
- * zstd frame each; {@link #close()} writes the last block, the block index and the footer. Create
- * one with {@link RowFile#newWriter}.
+ * Writes rows to a data file: a {@code .row} file (made by {@link RowFile#newWriter}), or a file of
+ * another {@link DataFileFormat} (made by {@link DataFileFormat#newWriter}), which keeps the
+ * contract below but buffers as its format does (a parquet row group). A {@code .row} writer
+ * streams: memory is bounded by one block. Blocks are flushed by Paimon's rule (as soon as {@code
+ * rowBytes + 4 * rows + 4 >= blockSize}) and compressed as one zstd frame each; {@link #close()}
+ * writes the last block, the block index and the footer.
  *
  * <p>Not thread-safe. If {@link #write} throws an {@link IllegalArgumentException} or a {@link
  * RowFormatException}, the row was not written and the writer can go on; if an I/O error occurs the

@@ -146,8 +146,9 @@ public final class ConnectionImpl implements Connection {
       throw new SchemaException("schema must not be null");
     }
     // Before anything is on disk: a table that cannot be opened or written must not be created.
-    TableWriter.checkWritable(schema);
     TableSchema first = firstSchema(schema);
+    TableWriter.checkWritable(
+        Schema.of(new RowType(first.fields()), first.partitionKeys(), first.options()));
     TablePaths paths = paths(name);
     try {
       if (!new SchemaStore(io, paths).create(first)) {
@@ -165,8 +166,8 @@ public final class ConnectionImpl implements Connection {
 
   /**
    * Schema 0 of a new table: Paimon field ids, and the options every table gets (an append table
-   * with row tracking and data evolution, in {@code row} files); options the user gave are kept as
-   * given, but never ones that contradict that.
+   * with row tracking and data evolution, in {@code row} files unless {@code file.format} says
+   * otherwise); options the user gave are kept as given, but never ones that contradict that.
    */
   private static TableSchema firstSchema(Schema schema) {
     Map<String, String> options = new LinkedHashMap<>(schema.options());
@@ -185,6 +186,7 @@ public final class ConnectionImpl implements Connection {
       }
       options.putIfAbsent(required.getKey(), required.getValue());
     }
+    options.putIfAbsent(TableOptions.FILE_FORMAT, TableOptions.DEFAULT_FILE_FORMAT);
     String bucket = options.get(TableOptions.BUCKET);
     if (bucket != null && !bucket.trim().equals("-1")) {
       throw new SchemaException(

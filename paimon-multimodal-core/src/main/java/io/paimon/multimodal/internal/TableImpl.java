@@ -83,21 +83,15 @@ public final class TableImpl implements Table {
     }
 
     /**
-     * The write options; refuses, naming the option, a table whose data files are not {@code row}:
-     * its other readers expect its own format, and this library writes only {@code row} files.
+     * The write options; refuses, naming the option, a table whose data files are in a format this
+     * library does not write (its other readers expect that format).
      */
     @Override
     public WriteOptions writeOptions() {
-      String format =
-          state.schema().options().getOrDefault(TableOptions.FILE_FORMAT, "parquet").trim();
-      if (!"row".equalsIgnoreCase(format)) {
+      java.util.Optional<String> why = writeOptions.whyNotWritable();
+      if (why.isPresent()) {
         throw new UnsupportedTableException(
-            "cannot change table '"
-                + state.name()
-                + "': its data files are "
-                + format
-                + " (file.format), which this library reads but does not write yet; only tables"
-                + " with file.format = row can be written");
+            "cannot change table '" + state.name() + "': " + why.get());
       }
       return writeOptions;
     }

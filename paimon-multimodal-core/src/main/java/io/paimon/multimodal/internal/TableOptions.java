@@ -145,9 +145,12 @@ public final class TableOptions {
    * The options every table we create gets: an append table with row tracking and data evolution.
    */
   public static List<Map.Entry<String, String>> required() {
-    return List.of(
-        Map.entry(ROW_TRACKING, "true"),
-        Map.entry(DATA_EVOLUTION, "true"),
-        Map.entry(FILE_FORMAT, "row"));
+    return List.of(Map.entry(ROW_TRACKING, "true"), Map.entry(DATA_EVOLUTION, "true"));
   }
+
+  /**
+   * The file format of tables created without {@code file.format}: {@code row}, this library's own
+   * (Paimon's default, when the option is absent, is parquet, so it is always written down).
+   */
+  public static final String DEFAULT_FILE_FORMAT = "row";
 }

@@ -318,11 +318,11 @@ final class CrossChecks {
     }
     for (Split s : splits) {
       List<SplitFile> files = s.files();
-      int dataFiles = (int) files.stream().filter(f -> f.format().equals("row")).count();
+      int dataFiles = (int) files.stream().filter(f -> !f.format().equals("blob")).count();
       for (int k = 0; k < files.size(); k++) {
-        assertThat(files.get(k).format())
-            .as("%s: %s, data files first", context, s)
-            .isEqualTo(k < dataFiles ? "row" : "blob");
+        assertThat(files.get(k).format().equals("blob"))
+            .as("%s: %s, data files (row, parquet) first", context, s)
+            .isEqualTo(k >= dataFiles);
         if (k > 0 && k < dataFiles) {
           assertThat(files.get(k).sequenceNumber())
               .as("%s: %s, data files newest first", context, s)

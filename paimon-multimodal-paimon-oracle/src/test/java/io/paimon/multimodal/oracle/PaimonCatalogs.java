@@ -291,6 +291,11 @@ final class PaimonCatalogs implements AutoCloseable {
     catalog.alterTable(identifier(name), SchemaChange.addColumn(column, type), false);
   }
 
+  /** Applies schema changes to the table, as Paimon's own ALTER TABLE does. */
+  void alter(String name, SchemaChange... changes) throws Exception {
+    catalog.alterTable(identifier(name), java.util.List.of(changes), false);
+  }
+
   /** Tags the latest snapshot. */
   void createTag(String name, String tag) throws Exception {
     table(name).createTag(tag);

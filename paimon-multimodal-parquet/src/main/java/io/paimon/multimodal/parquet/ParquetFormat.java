@@ -17,20 +17,26 @@
  */
 package io.paimon.multimodal.parquet;
 
+import io.paimon.multimodal.parquet.internal.ParquetDataWriter;
 import io.paimon.multimodal.parquet.internal.ParquetRowFileReader;
 import io.paimon.row.DataFileFormat;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
+import io.paimon.row.RowFileWriter;
 import io.paimon.row.SeekableInput;
 import io.paimon.types.RowType;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
 
 /**
  * Parquet data files, Paimon's default format, registered for the {@code .parquet} extension: with
  * this artifact on the class path, tables written by Paimon, pypaimon, Spark or Flink with parquet
- * data files open and read like any other (scans, takes, BLOB reads, windows). Files are read
- * through the table's {@code FileIO}, so local, S3 and HTTP warehouses all work; no Hadoop class is
- * loaded. Stateless and thread-safe.
+ * data files open and read like any other (scans, takes, BLOB reads, windows), and tables whose
+ * {@code file.format} is {@code parquet} are written in parquet, in the schema and with the options
+ * Paimon uses (see {@code docs/parquet.md}), so Paimon 1.x, Spark and Flink read them with no
+ * plugin. Files are read and written through the table's {@code FileIO}, so local, S3 and HTTP
+ * warehouses all work; no Hadoop file system is used. Stateless and thread-safe.
  */
 public final class ParquetFormat implements DataFileFormat {
 
@@ -49,5 +55,26 @@ public final class ParquetFormat implements DataFileFormat {
   public RowFileReader open(SeekableInput input, RowType fileType, RowFileOptions options)
       throws IOException {
     return ParquetRowFileReader.open(input, fileType);
+  }
+
+  @Override
+  public boolean canWrite() {
+    return true;
+  }
+
+  @Override
+  public RowFileWriter newWriter(
+      OutputStream out,
+      String name,
+      RowType fileType,
+      Map<String, String> tableOptions,
+      RowFileOptions rowOptions)
+      throws IOException {
+    return ParquetDataWriter.open(out, name, fileType, tableOptions);
+  }
+
+  @Override
+  public void checkWritable(RowType rowType, Map<String, String> tableOptions) {
+    ParquetDataWriter.checkWritable(rowType, tableOptions);
   }
 }

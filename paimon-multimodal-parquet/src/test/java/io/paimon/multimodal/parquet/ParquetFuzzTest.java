@@ -54,7 +54,7 @@ class ParquetFuzzTest {
 
   @TempDir Path tmp;
 
-  private static Path shared() {
+  static Path shared() {
     for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
       Path golden = p.resolveSibling("shared").resolve("golden").resolve("paimon-tables");
       if (Files.isDirectory(golden)) {
@@ -89,7 +89,58 @@ class ParquetFuzzTest {
         }
       }
     }
+    seeds.addAll(writtenSeeds());
     return seeds;
+  }
+
+  /**
+   * Files of our own writer in the encodings the page decoder reads: V1 and V2 pages, dictionary
+   * and plain values, nulls, RLE booleans, several pages per chunk.
+   */
+  private static List<Object[]> writtenSeeds() throws IOException {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT().copy(false)),
+                new DataField(1, "s", DataTypes.STRING()),
+                new DataField(2, "d", DataTypes.DOUBLE()),
+                new DataField(3, "b", DataTypes.BOOLEAN()),
+                new DataField(4, "i", DataTypes.INT()),
+                new DataField(5, "ts", DataTypes.TIMESTAMP(6))));
+    List<Object[]> out = new ArrayList<>();
+    String[][] variants = {
+      {"parquet.writer.version", "v1", "parquet.enable.dictionary", "true"},
+      {"parquet.writer.version", "v2", "parquet.enable.dictionary", "true"},
+      {"parquet.writer.version", "v1", "parquet.enable.dictionary", "false"},
+      {"parquet.writer.version", "v2", "parquet.enable.dictionary", "false"}
+    };
+    SplittableRandom r = new SplittableRandom(7);
+    for (String[] v : variants) {
+      java.util.Map<String, String> options = new java.util.HashMap<>();
+      options.put(v[0], v[1]);
+      options.put(v[2], v[3]);
+      options.put("file.compression", "none");
+      options.put("parquet.page.row.count.limit", "40");
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (io.paimon.row.RowFileWriter w =
+          new ParquetFormat()
+              .newWriter(bytes, "written.parquet", type, options, RowFileOptions.defaults())) {
+        for (long i = 0; i < 300; i++) {
+          w.write(
+              io.paimon.row.Row.of(
+                  i,
+                  r.nextInt(4) == 0 ? null : "s" + r.nextInt(r.nextBoolean() ? 5 : 1000),
+                  r.nextInt(5) == 0 ? null : r.nextDouble(),
+                  r.nextInt(5) == 0 ? null : r.nextBoolean(),
+                  r.nextInt(5) == 0 ? null : r.nextInt(50),
+                  r.nextInt(5) == 0
+                      ? null
+                      : java.time.LocalDateTime.of(2026, 1, 1, 0, 0).plusNanos(i * 1000)));
+        }
+      }
+      out.add(new Object[] {bytes.toByteArray(), type});
+    }
+    return out;
   }
 
   @Test

@@ -19,8 +19,6 @@ package io.paimon.multimodal.internal.scan;
 
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.internal.TableState;
-import io.paimon.multimodal.internal.meta.ColumnStats;
-import io.paimon.multimodal.internal.meta.GroupStatsFile;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
@@ -120,7 +118,8 @@ final class FileBatches implements AutoCloseable {
     RoaringBitmap restricted = rows;
     int[] filterColumns = null;
     try {
-      RoaringBitmap groups = filter == null ? null : matchingGroups(table, file, filter);
+      RoaringBitmap groups =
+          filter == null ? null : GroupPruning.matchingGroups(table, file, filter, opened);
       if (groups != null) {
         restricted = rows == null ? groups : RoaringBitmap.and(rows, groups);
       }
@@ -167,40 +166,6 @@ final class FileBatches implements AutoCloseable {
     this.view = v;
     this.reader = r;
     this.rowIds = ids;
-  }
-
-  /**
-   * The rows of the row groups whose statistics allow a match, or null when every group may match
-   * (or the file has no row-group statistics). Only those rows' blocks are then read.
-   */
-  private static RoaringBitmap matchingGroups(TableState table, PlannedFile file, ScanFilter filter)
-      throws IOException {
-    long fileRows = file.meta().rowCount();
-    String statsFile = file.meta().fileName() + GroupStatsFile.SUFFIX;
-    if (!file.meta().extraFiles().contains(statsFile) || fileRows > Integer.MAX_VALUE) {
-      return null;
-    }
-    String statsPath = file.path().substring(0, file.path().lastIndexOf('/') + 1) + statsFile;
-    List<GroupStatsFile.Group> groups =
-        table.manifests().readGroupStats(statsPath, file.statsType(), fileRows);
-    ColumnStats unknown = new ColumnStats(null, null, -1);
-    int[] fileColumnOf = file.fileColumnOf();
-    RoaringBitmap rows = new RoaringBitmap();
-    boolean all = true;
-    for (GroupStatsFile.Group g : groups) {
-      if (filter.mightMatch(
-          file.firstRowId() + g.startRow(),
-          g.rowCount(),
-          i ->
-              fileColumnOf[i] < 0
-                  ? unknown
-                  : file.readStats(fileColumnOf[i], g.stats()[fileColumnOf[i]]))) {
-        rows.add(g.startRow(), g.startRow() + g.rowCount());
-      } else {
-        all = false;
-      }
-    }
-    return all ? null : rows;
   }
 
   /**

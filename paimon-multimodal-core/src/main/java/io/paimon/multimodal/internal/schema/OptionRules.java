@@ -41,7 +41,10 @@ import java.util.Set;
  *       be stored and silently ignored.
  * </ul>
  *
- * Values are checked when the new schema is (they must parse as at {@code createTable}). Stateless.
+ * Values are checked when the new schema is (they must parse as at {@code createTable}); {@code
+ * file.format} may change to another format this library writes: files already written keep their
+ * format (a reader picks each file's by its extension), new ones are written in the new one.
+ * Stateless.
  */
 final class OptionRules {
 
@@ -53,7 +56,6 @@ final class OptionRules {
           "partition",
           TableOptions.ROW_TRACKING,
           TableOptions.DATA_EVOLUTION,
-          TableOptions.FILE_FORMAT,
           TableOptions.BLOB_DESCRIPTOR_FIELD,
           TableOptions.DATA_FILE_PATH_DIRECTORY,
           TableOptions.PARTITION_DEFAULT_NAME,
@@ -173,8 +175,6 @@ final class OptionRules {
       case TableOptions.ROW_TRACKING:
       case TableOptions.DATA_EVOLUTION:
         return "every table has row tracking and data evolution";
-      case TableOptions.FILE_FORMAT:
-        return "data files are written in the row format";
       case TableOptions.BLOB_DESCRIPTOR_FIELD:
         return "it decides how the BLOB cells already written are stored";
       default:

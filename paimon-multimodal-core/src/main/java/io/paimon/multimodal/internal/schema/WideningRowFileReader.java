@@ -23,6 +23,7 @@ import io.paimon.row.Row;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFileLayout;
 import io.paimon.row.RowFileReader;
+import io.paimon.row.RowGroupStatistics;
 import io.paimon.types.DataField;
 import io.paimon.types.RowType;
 import java.io.IOException;
@@ -91,6 +92,32 @@ public final class WideningRowFileReader implements RowFileReader {
   @Override
   public Row read(long rowNumber) throws IOException {
     return widen(file.read(rowNumber));
+  }
+
+  /** The file's statistics, with the bounds of widened columns converted as their values are. */
+  @Override
+  public List<RowGroupStatistics> rowGroupStatistics() throws IOException {
+    RowType written = file.fileType();
+    List<RowGroupStatistics> groups = file.rowGroupStatistics();
+    List<RowGroupStatistics> out = new ArrayList<>(groups.size());
+    for (RowGroupStatistics g : groups) {
+      int n = g.columnCount();
+      Object[] min = new Object[n];
+      Object[] max = new Object[n];
+      long[] nulls = new long[n];
+      for (int i = 0; i < n; i++) {
+        nulls[i] = g.nullCount(i);
+        min[i] = g.min(i);
+        max[i] = g.max(i);
+        if (i < readFileType.fieldCount()
+            && TypeWidening.needsCast(written.typeAt(i), readFileType.typeAt(i))) {
+          min[i] = TypeWidening.cast(min[i], readFileType.typeAt(i));
+          max[i] = TypeWidening.cast(max[i], readFileType.typeAt(i));
+        }
+      }
+      out.add(new RowGroupStatistics(g.startRow(), g.rowCount(), min, max, nulls));
+    }
+    return out;
   }
 
   private Row widen(Row row) {

@@ -31,7 +31,6 @@ import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SimpleStats;
 import io.paimon.row.Row;
 import io.paimon.row.RowArrowAppender;
-import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.DataType;
@@ -232,15 +231,15 @@ public final class RangeWriter implements AutoCloseable {
   private void open() throws IOException {
     stats = new StatsCollector(rowColumnTypes);
     if (rowColumns.length > 0) {
-      rowFileName = prefix + "0.row";
+      rowFileName = prefix + "0." + options.dataFileExtension();
       String path = table.paths().dataFile(partitionPath, rowFileName);
       written.add(path);
       rowWriter =
-          RowFile.newWriter(
+          options.newDataFileWriter(
               opened(path),
               path,
               StorageTypes.toFileType(tableType.project(rowColumns)),
-              options.rowFileOptions().executor(table.executors().decode()));
+              table.executors().decode());
     }
     blobWriters = new BlobFileWriter[blobColumns.length];
     blobNames = new String[blobColumns.length];

@@ -31,7 +31,6 @@ import io.paimon.multimodal.internal.paimon.DataFileMeta;
 import io.paimon.multimodal.internal.paimon.ManifestEntry;
 import io.paimon.multimodal.internal.paimon.SimpleStats;
 import io.paimon.row.Row;
-import io.paimon.row.RowFile;
 import io.paimon.row.RowFileWriter;
 import io.paimon.row.RowFormatException;
 import io.paimon.types.DataType;
@@ -153,7 +152,7 @@ public final class TableWriter implements DataWriter, AutoCloseable {
    * @throws SchemaException naming the option or the column otherwise
    */
   public static void checkWritable(io.paimon.multimodal.Schema schema) {
-    WriteOptions.of(schema.options());
+    WriteOptions.of(schema.options()).checkWritable(StorageTypes.toFileType(schema.rowType()));
     for (String key : schema.partitionKeys()) {
       DataType type = schema.rowType().typeAt(schema.rowType().fieldIndex(key));
       if (!canPartitionBy(type)) {
@@ -374,16 +373,12 @@ public final class TableWriter implements DataWriter, AutoCloseable {
 
   private void openFiles() throws IOException {
     abortable.clear();
-    rowFileName = nextName(".row");
+    rowFileName = nextName("." + options.dataFileExtension());
     String rowPath = table.paths().dataFile(partitionPath, rowFileName);
     written.add(rowPath);
-    // Blocks are compressed on the connection's decode pool while the next one is encoded.
+    // .row blocks are compressed on the connection's decode pool while the next one is encoded.
     rowWriter =
-        RowFile.newWriter(
-            opened(rowPath),
-            rowPath,
-            fileType,
-            options.rowFileOptions().executor(table.executors().decode()));
+        options.newDataFileWriter(opened(rowPath), rowPath, fileType, table.executors().decode());
     blobWriters = new BlobFileWriter[blobColumns.length];
     blobNames = new String[blobColumns.length];
     for (int b = 0; b < blobColumns.length; b++) {

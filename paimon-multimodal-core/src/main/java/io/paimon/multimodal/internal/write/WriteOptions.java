@@ -18,9 +18,18 @@
 package io.paimon.multimodal.internal.write;
 
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.internal.TableOptions;
+import io.paimon.row.DataFileFormat;
+import io.paimon.row.DataFileFormats;
 import io.paimon.row.RowFileOptions;
+import io.paimon.row.RowFileWriter;
+import io.paimon.types.RowType;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * The table options that steer writing, parsed from the schema's options:
@@ -34,7 +43,11 @@ import java.util.Map;
  *   <li>{@code partition.max-open-writers} (default 16): how many partitions of one commit may have
  *       open files at once (see {@link PartitionedWriter});
  *   <li>{@code file.block-size} (default 64 kb) and {@code file.compression.zstd-level} (default
- *       1): Paimon's {@code .row} options.
+ *       1): Paimon's {@code .row} options;
+ *   <li>{@code file.format}: the format new data files are written in, {@code row} or one that a
+ *       registered {@link DataFileFormat} writes ({@code parquet}, with the parquet artifact on the
+ *       class path), which takes its own options from the table's (see {@link
+ *       DataFileFormat#newWriter}). Paimon's default, when the option is absent, is parquet.
  * </ul>
  *
  * Sizes accept a number of bytes or a number with b, kb, mb, gb (e.g. {@code "256 mb"}).
@@ -66,19 +79,37 @@ public final class WriteOptions {
   private final RowFileOptions rowFileOptions;
   private final int rowGroupSize;
   private final int maxOpenPartitionWriters;
+  private final String fileFormat;
+
+  /** The format writing {@link #fileFormat}, or null for {@code row} or a format none writes. */
+  private final DataFileFormat format;
+
+  private final Map<String, String> tableOptions;
 
   private WriteOptions(
       long targetFileSize,
       long blobTargetFileSize,
       RowFileOptions rowFileOptions,
       int rowGroupSize,
-      int maxOpenPartitionWriters) {
+      int maxOpenPartitionWriters,
+      String fileFormat,
+      Map<String, String> tableOptions) {
     this.targetFileSize = targetFileSize;
     this.blobTargetFileSize = blobTargetFileSize;
     this.rowFileOptions = rowFileOptions;
     this.rowGroupSize = rowGroupSize;
     this.maxOpenPartitionWriters = maxOpenPartitionWriters;
+    this.fileFormat = fileFormat;
+    this.format =
+        ROW.equals(fileFormat)
+            ? null
+            : DataFileFormats.forExtension(fileFormat)
+                .filter(DataFileFormat::canWrite)
+                .orElse(null);
+    this.tableOptions = Map.copyOf(tableOptions);
   }
+
+  private static final String ROW = "row";
 
   public static WriteOptions of(Map<String, String> options) {
     long target = size(options, TARGET_FILE_SIZE, 128L << 20);
@@ -110,7 +141,73 @@ public final class WriteOptions {
     int maxOpen =
         positiveInt(
             options, MAX_OPEN_PARTITION_WRITERS, DEFAULT_MAX_OPEN_PARTITION_WRITERS, "partitions");
-    return new WriteOptions(target, blobTarget, rowOptions, groupSize, maxOpen);
+    String fileFormat =
+        options.getOrDefault(TableOptions.FILE_FORMAT, "parquet").trim().toLowerCase(Locale.ROOT);
+    return new WriteOptions(
+        target, blobTarget, rowOptions, groupSize, maxOpen, fileFormat, options);
+  }
+
+  /** The table's {@code file.format}, lower case. */
+  public String fileFormat() {
+    return fileFormat;
+  }
+
+  /**
+   * Why data files of this format cannot be written, or empty when they can ({@code row}, or a
+   * registered format that writes).
+   */
+  public Optional<String> whyNotWritable() {
+    if (ROW.equals(fileFormat) || format != null) {
+      return Optional.empty();
+    }
+    if (DataFileFormats.forExtension(fileFormat).isPresent()) {
+      return Optional.of(
+          "its data files are " + fileFormat + " (file.format), which is read but not written");
+    }
+    return Optional.of(
+        "its data files are "
+            + fileFormat
+            + " (file.format), which this library does not write"
+            + ("parquet".equals(fileFormat)
+                ? " without the io.paimon:paimon-multimodal-parquet artifact on the class path"
+                : " (row and parquet are written)"));
+  }
+
+  /**
+   * Checks that rows of {@code fileType} can be written in the table's format with its options.
+   *
+   * @throws SchemaException naming the format, option or column otherwise
+   */
+  public void checkWritable(RowType fileType) {
+    Optional<String> why = whyNotWritable();
+    if (why.isPresent()) {
+      throw new SchemaException("cannot write the table: " + why.get());
+    }
+    if (format != null) {
+      try {
+        format.checkWritable(fileType, tableOptions);
+      } catch (IllegalArgumentException e) {
+        throw new SchemaException(fileFormat + " data files: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** The extension of new data files, without the dot. */
+  public String dataFileExtension() {
+    return format == null ? ROW : format.extension();
+  }
+
+  /**
+   * Opens a writer of a new data file in the table's format; {@code executor} compresses {@code
+   * .row} blocks while the next is encoded.
+   */
+  public RowFileWriter newDataFileWriter(
+      OutputStream out, String path, RowType fileType, Executor executor) throws IOException {
+    RowFileOptions o = rowFileOptions.executor(executor);
+    if (format == null) {
+      return io.paimon.row.RowFile.newWriter(out, path, fileType, o);
+    }
+    return format.newWriter(out, path, fileType, tableOptions, o);
   }
 
   private static int positiveInt(

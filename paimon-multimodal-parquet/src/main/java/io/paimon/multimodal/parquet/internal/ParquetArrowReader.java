@@ -73,6 +73,12 @@ final class ParquetArrowReader extends RowArrowReader {
       for (FieldVector v : vectors) {
         AllocationHelper.allocateNew(v, batchSize);
       }
+      PageColumn[] bulk = new PageColumn[vectors.length];
+      ColumnDecoder[] ds = cursor.decoders();
+      for (int c = 0; c < vectors.length; c++) {
+        bulk[c] = ds[c] == null ? null : PageDecoding.of(ds[c].descriptor(), vectors[c]);
+      }
+      cursor.bulk(bulk);
     } else {
       for (FieldVector v : vectors) {
         v.reset();
@@ -94,6 +100,8 @@ final class ParquetArrowReader extends RowArrowReader {
             for (int i = 0; i < n; i++) {
               vectors[c].setNull(count + i);
             }
+          } else if (cursor.bulkColumn(c) != null) {
+            cursor.bulkColumn(c).read(vectors[c], count, n);
           } else {
             decoders[c].decodeRun(readers[c], vectors[c], count, n);
           }
@@ -113,19 +121,28 @@ final class ParquetArrowReader extends RowArrowReader {
         done = true;
         break;
       }
+      // The selected rows right after this one, in the same row group, are read as one run.
+      int n = 1 + cursor.selectedAfter(batchSize - count - 1);
       ColumnReader[] readers = cursor.readers();
       try {
         for (int c = 0; c < vectors.length; c++) {
           if (decoders[c] == null) {
-            vectors[c].setNull(count);
+            for (int i = 0; i < n; i++) {
+              vectors[c].setNull(count + i);
+            }
+          } else if (cursor.bulkColumn(c) != null) {
+            cursor.bulkColumn(c).read(vectors[c], count, n);
           } else {
-            decoders[c].decode(readers[c], vectors[c], count);
+            decoders[c].decodeRun(readers[c], vectors[c], count, n);
           }
         }
       } catch (RuntimeException e) {
-        throw cursor.malformed("row " + row, e);
+        throw cursor.malformed("rows " + row + " to " + (row + n - 1), e);
       }
-      rowNumbers[count++] = row;
+      for (int i = 0; i < n; i++) {
+        rowNumbers[count + i] = row + i;
+      }
+      count += n;
     }
     for (FieldVector v : vectors) {
       v.setValueCount(count);

@@ -40,15 +40,22 @@ import org.xerial.snappy.Snappy;
  */
 final class ParquetCodecs implements CompressionCodecFactory {
 
-  static final ParquetCodecs INSTANCE = new ParquetCodecs();
+  static final ParquetCodecs INSTANCE = new ParquetCodecs(1);
 
-  private static final int DEFAULT_ZSTD_LEVEL = 1;
+  private final int zstdLevel;
 
-  private ParquetCodecs() {}
+  private ParquetCodecs(int zstdLevel) {
+    this.zstdLevel = zstdLevel;
+  }
+
+  /** The codecs, compressing zstd pages at {@code level}. */
+  static ParquetCodecs withZstdLevel(int level) {
+    return level == INSTANCE.zstdLevel ? INSTANCE : new ParquetCodecs(level);
+  }
 
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    return getCompressor(codec, DEFAULT_ZSTD_LEVEL);
+    return getCompressor(codec, zstdLevel);
   }
 
   @Override

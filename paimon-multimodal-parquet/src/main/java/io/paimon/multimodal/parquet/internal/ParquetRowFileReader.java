@@ -23,6 +23,7 @@ import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFileLayout;
 import io.paimon.row.RowFileReader;
 import io.paimon.row.RowFormatException;
+import io.paimon.row.RowGroupStatistics;
 import io.paimon.row.SeekableInput;
 import io.paimon.types.DataField;
 import io.paimon.types.RowType;
@@ -189,6 +190,12 @@ public final class ParquetRowFileReader implements RowFileReader {
         parquetInput.getLength(), rowCount, 0, 0, compressed, uncompressed, groupStarts);
   }
 
+  /** The footer's column chunk statistics, converted by {@link ParquetStatistics}. */
+  @Override
+  public List<RowGroupStatistics> rowGroupStatistics() {
+    return ParquetStatistics.of(footer, fileType, groupStarts);
+  }
+
   @Override
   public Row read(long rowNumber) throws IOException {
     if (rowNumber < 0 || rowNumber >= rowCount) {
@@ -346,7 +353,8 @@ public final class ParquetRowFileReader implements RowFileReader {
         name(), file, requestedSchema, decoders, groupStarts, rowCount, selection);
   }
 
-  private static Type find(MessageType schema, DataField field) {
+  /** The file column holding {@code field}: by field id, then (for files without ids) by name. */
+  static Type find(MessageType schema, DataField field) {
     for (Type t : schema.getFields()) {
       if (t.getId() != null && t.getId().intValue() == field.id()) {
         return t;

@@ -22,7 +22,9 @@ import java.io.IOException;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.schema.MessageType;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -47,6 +49,17 @@ final class RowGroupCursor {
   private long groupEnd;
   private long next;
   private ColumnReader[] readers;
+
+  /** Page decoders an Arrow reader offers per column ({@link #bulk}), and those used this group. */
+  private PageColumn[] offered;
+
+  private PageColumn[] bulk;
+
+  /**
+   * The current row group's pages when only those of selected rows were read ({@link
+   * PageSkipping}): its readers then return the selected rows only; otherwise null.
+   */
+  private PageSkipping.SelectedPages selectedPages;
 
   RowGroupCursor(
       String name,
@@ -77,6 +90,22 @@ final class RowGroupCursor {
   }
 
   /**
+   * Offers page decoders for some columns (null entries for none), used in every row group whose
+   * chunk of that column they decode ({@link PageColumn#decodes}); call before the first read.
+   */
+  void bulk(PageColumn[] columns) {
+    this.offered = columns;
+  }
+
+  /**
+   * The page decoder of column {@code c} in the current row group, or null when the column's {@link
+   * #readers() reader} is to be used.
+   */
+  PageColumn bulkColumn(int c) {
+    return bulk == null ? null : bulk[c];
+  }
+
+  /**
    * Moves to the next selected row and returns its row number, or -1 at the end; the readers are
    * then positioned on that row's values, which the caller must consume, each exactly once.
    */
@@ -89,14 +118,26 @@ final class RowGroupCursor {
       if (target >= groupEnd) {
         openGroupOf(target);
       }
+      if (selectedPages != null) {
+        next = target;
+        selectedPages.reaching(target - groupStarts[group]);
+      }
       try {
-        while (next < target) {
+        if (next < target) {
+          int gap = (int) (target - next);
           for (int c = 0; c < decoders.length; c++) {
-            if (decoders[c] != null) {
-              decoders[c].skip(readers[c]);
+            if (decoders[c] == null) {
+              continue;
+            }
+            if (bulk != null && bulk[c] != null) {
+              bulk[c].skip(gap);
+            } else {
+              for (int i = 0; i < gap; i++) {
+                decoders[c].skip(readers[c]);
+              }
             }
           }
-          next++;
+          next = target;
         }
       } catch (RuntimeException e) {
         throw malformed("row group " + group, e);
@@ -104,6 +145,26 @@ final class RowGroupCursor {
       next = target + 1;
       return target;
     }
+  }
+
+  /**
+   * After {@link #advance} returned a row: how many of the rows right after it, at most {@code
+   * max}, are selected too and in the same row group; they are taken as read (the caller consumes
+   * that many more values from each reader).
+   */
+  int selectedAfter(int max) {
+    if (max <= 0 || next >= groupEnd) {
+      return 0;
+    }
+    long limit = Math.min(groupEnd, next + max);
+    long runEnd =
+        selection == null ? limit : Math.min(limit, selection.nextAbsentValue((int) next));
+    int n = (int) Math.max(0, runEnd - next);
+    next += n;
+    if (selectedPages != null && n > 0) {
+      selectedPages.reaching(next - 1 - groupStarts[group]);
+    }
+    return n;
   }
 
   /**
@@ -157,16 +218,31 @@ final class RowGroupCursor {
     groupEnd = g + 1 < groupStarts.length ? groupStarts[g + 1] : rowCount;
     next = groupStarts[g];
     try {
-      PageReadStore pages = file.readRowGroup(g);
-      if (pages == null || pages.getRowCount() != groupEnd - groupStarts[g]) {
+      RowRanges ranges =
+          PageSkipping.selectedRanges(
+              file.getRowGroups().get(g), requested, selection, groupStarts[g], groupEnd);
+      selectedPages = ranges == null ? null : PageSkipping.read(file, g, ranges);
+      PageReadStore pages = ranges == null ? file.readRowGroup(g) : selectedPages;
+      long expected = ranges == null ? groupEnd - groupStarts[g] : ranges.rowCount();
+      if (pages == null || pages.getRowCount() != expected) {
         throw new RowFormatException(
             name, -1, "row group " + g + " does not hold the rows its footer entry says");
       }
       ColumnReadStoreImpl store =
           new ColumnReadStoreImpl(pages, new IgnoringConverter(requested), requested, createdBy);
       readers = new ColumnReader[decoders.length];
+      bulk = offered == null ? null : new PageColumn[decoders.length];
       for (int c = 0; c < decoders.length; c++) {
-        if (decoders[c] != null) {
+        if (decoders[c] == null) {
+          continue;
+        }
+        // Skipped pages are read through parquet-java's row-index-aware readers; the page
+        // decoder takes whole row groups.
+        PageColumn page = offered == null || selectedPages != null ? null : offered[c];
+        if (page != null && PageDecoding.decodes(chunk(g, page))) {
+          page.open(pages.getPageReader(page.descriptor()));
+          bulk[c] = page;
+        } else {
           readers[c] = store.getColumnReader(decoders[c].descriptor());
         }
       }
@@ -175,6 +251,16 @@ final class RowGroupCursor {
     } catch (IOException | RuntimeException e) {
       throw malformed("row group " + g, e);
     }
+  }
+
+  private ColumnChunkMetaData chunk(int g, PageColumn page) {
+    for (ColumnChunkMetaData c : file.getFooter().getBlocks().get(g).getColumns()) {
+      if (c.getPath()
+          .equals(org.apache.parquet.hadoop.metadata.ColumnPath.get(page.descriptor().getPath()))) {
+        return c;
+      }
+    }
+    throw new IllegalStateException("row group " + g + " has no chunk of the column");
   }
 
   RowFormatException malformed(String where, Exception e) {
