@@ -140,7 +140,52 @@ class ParquetFuzzTest {
       }
       out.add(new Object[] {bytes.toByteArray(), type});
     }
+    out.add(nestedSeed(r));
     return out;
+  }
+
+  /** A file of our writer with nested columns: lists, maps and rows with nulls and empties. */
+  private static Object[] nestedSeed(SplittableRandom r) throws IOException {
+    RowType type =
+        new RowType(
+            List.of(
+                new DataField(0, "id", DataTypes.BIGINT().copy(false)),
+                new DataField(1, "l", DataTypes.ARRAY(DataTypes.INT())),
+                new DataField(2, "m", DataTypes.MAP(DataTypes.STRING(), DataTypes.DOUBLE())),
+                new DataField(
+                    3,
+                    "row",
+                    DataTypes.ROW(
+                        DataTypes.FIELD("a", DataTypes.INT()),
+                        DataTypes.FIELD("s", DataTypes.ARRAY(DataTypes.STRING()))))));
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (io.paimon.row.RowFileWriter w =
+        new ParquetFormat()
+            .newWriter(
+                bytes,
+                "nested.parquet",
+                type,
+                java.util.Map.of("file.compression", "none", "parquet.page.row.count.limit", "30"),
+                RowFileOptions.defaults())) {
+      for (long i = 0; i < 200; i++) {
+        List<Object> l = new ArrayList<>();
+        for (int k = 0; k < r.nextInt(4); k++) {
+          l.add(r.nextInt(4) == 0 ? null : r.nextInt(100));
+        }
+        java.util.Map<Object, Object> m = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < r.nextInt(3); k++) {
+          m.put("k" + k, r.nextBoolean() ? null : r.nextDouble());
+        }
+        List<Object> s = r.nextInt(3) == 0 ? null : new ArrayList<>(List.of("x" + i, "y"));
+        w.write(
+            io.paimon.row.Row.of(
+                i,
+                r.nextInt(5) == 0 ? null : l,
+                r.nextInt(5) == 0 ? null : m,
+                r.nextInt(5) == 0 ? null : io.paimon.row.Row.of(r.nextInt(9), s)));
+      }
+    }
+    return new Object[] {bytes.toByteArray(), type};
   }
 
   @Test

@@ -232,12 +232,7 @@ final class ColumnDecoder {
         throw new RowFormatException(
             file,
             -1,
-            "column '"
-                + field.name()
-                + "' is "
-                + type
-                + ", which is not read from parquet files yet (nested ARRAY, MAP, MULTISET, ROW,"
-                + " VECTOR and VARIANT columns are not; every scalar type is)");
+            "column '" + field.name() + "' is " + type + ", which is not a flat parquet column");
     }
     if (kind == null) {
       throw new RowFormatException(

@@ -84,7 +84,6 @@ final class ParquetArrowReader extends RowArrowReader {
         v.reset();
       }
     }
-    ColumnDecoder[] decoders = cursor.decoders();
     int count = 0;
     while (count < batchSize && !done && cursor.sequential()) {
       int n = cursor.run(batchSize - count);
@@ -92,20 +91,9 @@ final class ParquetArrowReader extends RowArrowReader {
         done = true;
         break;
       }
-      ColumnReader[] readers = cursor.readers();
       long first = cursor.position();
       try {
-        for (int c = 0; c < vectors.length; c++) {
-          if (decoders[c] == null) {
-            for (int i = 0; i < n; i++) {
-              vectors[c].setNull(count + i);
-            }
-          } else if (cursor.bulkColumn(c) != null) {
-            cursor.bulkColumn(c).read(vectors[c], count, n);
-          } else {
-            decoders[c].decodeRun(readers[c], vectors[c], count, n);
-          }
-        }
+        readColumns(count, n);
       } catch (RuntimeException e) {
         throw cursor.malformed("rows " + first + " to " + (first + n - 1), e);
       }
@@ -123,19 +111,8 @@ final class ParquetArrowReader extends RowArrowReader {
       }
       // The selected rows right after this one, in the same row group, are read as one run.
       int n = 1 + cursor.selectedAfter(batchSize - count - 1);
-      ColumnReader[] readers = cursor.readers();
       try {
-        for (int c = 0; c < vectors.length; c++) {
-          if (decoders[c] == null) {
-            for (int i = 0; i < n; i++) {
-              vectors[c].setNull(count + i);
-            }
-          } else if (cursor.bulkColumn(c) != null) {
-            cursor.bulkColumn(c).read(vectors[c], count, n);
-          } else {
-            decoders[c].decodeRun(readers[c], vectors[c], count, n);
-          }
-        }
+        readColumns(count, n);
       } catch (RuntimeException e) {
         throw cursor.malformed("rows " + row + " to " + (row + n - 1), e);
       }
@@ -150,6 +127,26 @@ final class ParquetArrowReader extends RowArrowReader {
     batchRows = count;
     root.setRowCount(count);
     return count > 0;
+  }
+
+  /** Decodes the next {@code n} rows of every column into the vectors at {@code at}. */
+  private void readColumns(int at, int n) throws IOException {
+    ColumnDecoder[] decoders = cursor.decoders();
+    NestedColumn[] nested = cursor.nested();
+    ColumnReader[] readers = cursor.readers();
+    for (int c = 0; c < vectors.length; c++) {
+      if (nested[c] != null) {
+        nested[c].decodeRun(vectors[c], at, n);
+      } else if (decoders[c] == null) {
+        for (int i = 0; i < n; i++) {
+          vectors[c].setNull(at + i);
+        }
+      } else if (cursor.bulkColumn(c) != null) {
+        cursor.bulkColumn(c).read(vectors[c], at, n);
+      } else {
+        decoders[c].decodeRun(readers[c], vectors[c], at, n);
+      }
+    }
   }
 
   @Override

@@ -242,7 +242,11 @@ public final class ParquetRowFileReader implements RowFileReader {
         Object[] values = new Object[decoders.length];
         try {
           for (int c = 0; c < decoders.length; c++) {
-            values[c] = decoders[c] == null ? null : decoders[c].value(cursor.readers()[c]);
+            if (decoders[c] != null) {
+              values[c] = decoders[c].value(cursor.readers()[c]);
+            } else if (cursor.nested()[c] != null) {
+              values[c] = cursor.nested()[c].value();
+            }
           }
         } catch (RuntimeException e) {
           throw new UncheckedIOException(cursor.malformed("row " + pending, e));
@@ -325,6 +329,7 @@ public final class ParquetRowFileReader implements RowFileReader {
     MessageType schema = footer.getFileMetaData().getSchema();
     List<DataField> fields = rowType.fields();
     ColumnDecoder[] decoders = new ColumnDecoder[fields.size()];
+    NestedColumn[] nested = new NestedColumn[fields.size()];
     List<Type> requested = new ArrayList<>();
     for (int c = 0; c < decoders.length; c++) {
       DataField field = fields.get(c);
@@ -332,25 +337,24 @@ public final class ParquetRowFileReader implements RowFileReader {
       if (t == null) {
         continue;
       }
-      if (!t.isPrimitive() || t.getRepetition() == Type.Repetition.REPEATED) {
+      if (NestedColumn.isNested(field.type())) {
+        nested[c] = NestedColumn.of(name(), field, schema, t);
+      } else if (!t.isPrimitive() || t.getRepetition() == Type.Repetition.REPEATED) {
         throw new RowFormatException(
             name(),
             -1,
-            "column '"
-                + field.name()
-                + "' is "
-                + field.type()
-                + ", which is not read from parquet files yet (nested ARRAY, MAP, MULTISET, ROW,"
-                + " VECTOR and VARIANT columns are not; every scalar type is)");
+            "column '" + field.name() + "' is " + field.type() + " but the file stores it as " + t);
+      } else {
+        decoders[c] =
+            ColumnDecoder.of(
+                name(), field, schema.getColumnDescription(new String[] {t.getName()}));
       }
-      decoders[c] =
-          ColumnDecoder.of(name(), field, schema.getColumnDescription(new String[] {t.getName()}));
       requested.add(t);
     }
     MessageType requestedSchema = new MessageType(schema.getName(), requested);
     file.setRequestedSchema(requestedSchema);
     return new RowGroupCursor(
-        name(), file, requestedSchema, decoders, groupStarts, rowCount, selection);
+        name(), file, requestedSchema, decoders, nested, groupStarts, rowCount, selection);
   }
 
   /** The file column holding {@code field}: by field id, then (for files without ids) by name. */

@@ -19,6 +19,7 @@ package io.paimon.multimodal.parquet.internal;
 
 import io.paimon.row.RowFormatException;
 import java.io.IOException;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
@@ -40,6 +41,7 @@ final class RowGroupCursor {
   private final ParquetFileReader file;
   private final MessageType requested;
   private final ColumnDecoder[] decoders;
+  private final NestedColumn[] nested;
   private final long[] groupStarts;
   private final long rowCount;
   private final RoaringBitmap selection;
@@ -66,6 +68,7 @@ final class RowGroupCursor {
       ParquetFileReader file,
       MessageType requested,
       ColumnDecoder[] decoders,
+      NestedColumn[] nested,
       long[] groupStarts,
       long rowCount,
       RoaringBitmap selection) {
@@ -73,15 +76,27 @@ final class RowGroupCursor {
     this.file = file;
     this.requested = requested;
     this.decoders = decoders;
+    this.nested = nested;
     this.groupStarts = groupStarts;
     this.rowCount = rowCount;
     this.selection = selection;
     this.createdBy = file.getFooter().getFileMetaData().getCreatedBy();
   }
 
-  /** The decoders, in projection order; a null entry is a column the file does not hold. */
+  /**
+   * The decoders of flat columns, in projection order; a null entry is a nested column (see {@link
+   * #nested()}) or a column the file does not hold.
+   */
   ColumnDecoder[] decoders() {
     return decoders;
+  }
+
+  /**
+   * The nested columns, parallel to {@link #decoders()}: bound to the current row group's leaf
+   * readers; a null entry is a flat or missing column.
+   */
+  NestedColumn[] nested() {
+    return nested;
   }
 
   /** The column readers of the current row group, parallel to {@link #decoders()}. */
@@ -126,6 +141,12 @@ final class RowGroupCursor {
         if (next < target) {
           int gap = (int) (target - next);
           for (int c = 0; c < decoders.length; c++) {
+            if (nested[c] != null) {
+              for (int i = 0; i < gap; i++) {
+                nested[c].skip();
+              }
+              continue;
+            }
             if (decoders[c] == null) {
               continue;
             }
@@ -233,6 +254,15 @@ final class RowGroupCursor {
       readers = new ColumnReader[decoders.length];
       bulk = offered == null ? null : new PageColumn[decoders.length];
       for (int c = 0; c < decoders.length; c++) {
+        if (nested[c] != null) {
+          ColumnDescriptor[] leaves = nested[c].leaves();
+          ColumnReader[] leafReaders = new ColumnReader[leaves.length];
+          for (int l = 0; l < leaves.length; l++) {
+            leafReaders[l] = store.getColumnReader(leaves[l]);
+          }
+          nested[c].bind(leafReaders);
+          continue;
+        }
         if (decoders[c] == null) {
           continue;
         }
