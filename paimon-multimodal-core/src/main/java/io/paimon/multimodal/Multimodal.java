@@ -147,7 +147,13 @@ public final class Multimodal {
       return this;
     }
 
-    /** A connection option. */
+    /**
+     * A connection option: a storage option ({@code s3.endpoint}...), a cache or thread setting,
+     * or, as in Paimon's catalogs, {@code table-default.<key>}: an option every table created
+     * through the connection gets unless its schema sets {@code <key>} ({@code
+     * table-default.file.format = parquet} writes new tables in parquet). Table defaults are
+     * checked when a table is created, like the schema's own options.
+     */
     public Builder option(String key, String value) {
       options.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
       return this;

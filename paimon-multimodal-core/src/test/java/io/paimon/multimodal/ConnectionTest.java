@@ -113,6 +113,60 @@ class ConnectionTest {
     assertThat(other.listTables()).containsExactly("frames");
   }
 
+  /**
+   * Paimon's {@code table-default.<key>} catalog options: every new table gets them unless its
+   * schema sets the key; a malformed default fails the create naming the option, and writes
+   * nothing; a format this class path cannot write names the artifact.
+   */
+  @Test
+  void tableDefaultOptionsApplyToNewTablesUnlessTheSchemaSetsThem() {
+    Path warehouse = dir.resolve("wh");
+    Connection conn =
+        track(
+            Multimodal.builder()
+                .warehouse(warehouse.toString())
+                .option("table-default.stats.row-group-size", "17")
+                .option("table-default.deletion-vectors.enabled", "true")
+                .connect());
+    Table plain = conn.createTable("plain", docsSchema(), false);
+    assertThat(plain.schema().options())
+        .containsEntry("stats.row-group-size", "17")
+        .containsEntry("deletion-vectors.enabled", "true");
+    Schema own =
+        Schema.builder()
+            .column("id", DataTypes.BIGINT())
+            .option("stats.row-group-size", "5")
+            .build();
+    assertThat(conn.createTable("own", own, false).schema().options())
+        .containsEntry("stats.row-group-size", "5")
+        .containsEntry("deletion-vectors.enabled", "true");
+
+    Connection bad =
+        track(
+            Multimodal.builder()
+                .warehouse(warehouse.toString())
+                .option("table-default.stats.row-group-size", "huge")
+                .connect());
+    assertThatThrownBy(() -> bad.createTable("bad", docsSchema(), false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("stats.row-group-size");
+    assertThat(warehouse.resolve("default.db/bad")).doesNotExist();
+
+    Connection parquet =
+        track(
+            Multimodal.builder()
+                .warehouse(warehouse.toString())
+                .option("table-default.file.format", "parquet")
+                .connect());
+    assertThatThrownBy(() -> parquet.createTable("p", docsSchema(), false))
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("paimon-multimodal-parquet");
+    assertThatThrownBy(
+            () -> Multimodal.builder().warehouse("x").option("table-defaults.a", "b").connect())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("table-defaults.a");
+  }
+
   @Test
   void requiresAWarehouse() {
     assertThatThrownBy(() -> Multimodal.builder().connect())

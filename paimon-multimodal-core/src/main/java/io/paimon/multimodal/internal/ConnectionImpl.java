@@ -55,6 +55,7 @@ public final class ConnectionImpl implements Connection {
   private final String database;
   private final FileIO io;
   private final Map<String, String> options;
+  private final Map<String, String> tableDefaults;
   private final BufferAllocator allocator;
   private final MetadataCache metadataCache;
   private final ConnectionExecutors executors;
@@ -72,6 +73,7 @@ public final class ConnectionImpl implements Connection {
     this.database = Names.checkObjectName("database", database);
     this.io = new SchemeRoutingFileIO(io, ownsIo, this.warehouse, options);
     this.options = Map.copyOf(options);
+    this.tableDefaults = ConnectionOptions.tableDefaults(options);
     this.metadataCache = new MetadataCache(metadataCacheSize(options));
     ConnectionExecutors pools;
     try {
@@ -146,7 +148,7 @@ public final class ConnectionImpl implements Connection {
       throw new SchemaException("schema must not be null");
     }
     // Before anything is on disk: a table that cannot be opened or written must not be created.
-    TableSchema first = firstSchema(schema);
+    TableSchema first = firstSchema(schema, tableDefaults);
     TableWriter.checkWritable(
         Schema.of(new RowType(first.fields()), first.partitionKeys(), first.options()));
     TablePaths paths = paths(name);
@@ -167,10 +169,12 @@ public final class ConnectionImpl implements Connection {
   /**
    * Schema 0 of a new table: Paimon field ids, and the options every table gets (an append table
    * with row tracking and data evolution, in {@code row} files unless {@code file.format} says
-   * otherwise); options the user gave are kept as given, but never ones that contradict that.
+   * otherwise); options the user gave are kept as given, but never ones that contradict that. The
+   * connection's table defaults fill in keys the schema does not set.
    */
-  private static TableSchema firstSchema(Schema schema) {
+  private static TableSchema firstSchema(Schema schema, Map<String, String> defaults) {
     Map<String, String> options = new LinkedHashMap<>(schema.options());
+    defaults.forEach(options::putIfAbsent);
     for (Map.Entry<String, String> required : TableOptions.required()) {
       String given = options.get(required.getKey());
       if (given != null && !given.trim().equalsIgnoreCase(required.getValue())) {

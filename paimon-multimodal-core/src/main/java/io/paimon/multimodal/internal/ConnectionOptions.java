@@ -40,7 +40,25 @@ public final class ConnectionOptions {
           ConnectionExecutors.IO_THREADS,
           ConnectionExecutors.DECODE_THREADS);
 
+  /**
+   * Paimon's catalog prefix for options every table created through the connection gets, unless its
+   * schema sets the key: {@code table-default.file.format = parquet}.
+   */
+  public static final String TABLE_DEFAULT_PREFIX = "table-default.";
+
   private ConnectionOptions() {}
+
+  /** The {@link #TABLE_DEFAULT_PREFIX table defaults} of {@code options}, prefix removed. */
+  public static Map<String, String> tableDefaults(Map<String, String> options) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    options.forEach(
+        (k, v) -> {
+          if (k.startsWith(TABLE_DEFAULT_PREFIX) && k.length() > TABLE_DEFAULT_PREFIX.length()) {
+            out.put(k.substring(TABLE_DEFAULT_PREFIX.length()), v);
+          }
+        });
+    return out;
+  }
 
   /**
    * Checks every key.
@@ -56,6 +74,9 @@ public final class ConnectionOptions {
       known.addAll(loader.optionKeys());
     }
     for (String key : new TreeSet<>(options.keySet())) {
+      if (key.startsWith(TABLE_DEFAULT_PREFIX) && key.length() > TABLE_DEFAULT_PREFIX.length()) {
+        continue;
+      }
       if (!known.contains(key)) {
         throw new IllegalArgumentException(unknownKeyMessage(key, known));
       }

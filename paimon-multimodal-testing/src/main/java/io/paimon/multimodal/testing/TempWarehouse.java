@@ -67,12 +67,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MultimodalExtension.class)
 public @interface TempWarehouse {
 
+  /**
+   * The system property giving connection options for every temporary warehouse of the JVM, as
+   * comma-separated {@code key=value} entries: {@code
+   * -Dpaimon.testing.warehouse-options=table-default.file.format=parquet} runs a whole suite over
+   * parquet tables. An annotation's own {@link #options()} override them.
+   */
+  String OPTIONS_PROPERTY = "paimon.testing.warehouse-options";
+
   /** The database to connect to, created if missing (default {@code default}). */
   String database() default Multimodal.DEFAULT_DATABASE;
 
   /**
    * Connection options as {@code key=value} strings, for instance {@code "decode-threads=1"} (see
-   * {@link Multimodal.Builder#option}); an entry without {@code =} is a configuration error.
+   * {@link Multimodal.Builder#option}); an entry without {@code =} is a configuration error. They
+   * override those of the {@link #OPTIONS_PROPERTY} system property.
    */
   String[] options() default {};
 }

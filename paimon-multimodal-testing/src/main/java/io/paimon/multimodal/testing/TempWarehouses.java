@@ -59,13 +59,14 @@ final class TempWarehouses implements AutoCloseable {
    */
   Connection open(TempWarehouse spec, String what) {
     Multimodal.Builder builder = Multimodal.builder().database(spec.database());
-    for (String option : spec.options()) {
-      int eq = option.indexOf('=');
-      if (eq <= 0) {
-        throw new ExtensionConfigurationException(
-            what + ": option '" + option + "' is not of the form key=value");
+    String global = System.getProperty(TempWarehouse.OPTIONS_PROPERTY, "").trim();
+    if (!global.isEmpty()) {
+      for (String option : global.split(",")) {
+        apply(builder, option, what + " (system property " + TempWarehouse.OPTIONS_PROPERTY + ")");
       }
-      builder.option(option.substring(0, eq).trim(), option.substring(eq + 1).trim());
+    }
+    for (String option : spec.options()) {
+      apply(builder, option, what);
     }
     Path dir;
     try {
@@ -87,6 +88,15 @@ final class TempWarehouses implements AutoCloseable {
     }
     opened.add(new Opened(what, after, dir, conn));
     return conn;
+  }
+
+  private static void apply(Multimodal.Builder builder, String option, String what) {
+    int eq = option.indexOf('=');
+    if (eq <= 0) {
+      throw new ExtensionConfigurationException(
+          what + ": option '" + option.trim() + "' is not of the form key=value");
+    }
+    builder.option(option.substring(0, eq).trim(), option.substring(eq + 1).trim());
   }
 
   /**

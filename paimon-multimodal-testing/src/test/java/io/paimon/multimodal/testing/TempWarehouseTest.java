@@ -121,6 +121,32 @@ class TempWarehouseTest {
   }
 
   @Test
+  void takesOptionsOfTheSystemPropertyBelowThoseOfTheAnnotation() {
+    String before = System.getProperty(TempWarehouse.OPTIONS_PROPERTY);
+    System.setProperty(
+        TempWarehouse.OPTIONS_PROPERTY,
+        "table-default.stats.row-group-size=7, table-default.target-file-size=1 mb");
+    try {
+      run(PropertySample.class).assertStatistics(s -> s.started(1).succeeded(1));
+      System.setProperty(TempWarehouse.OPTIONS_PROPERTY, "nonsense");
+      run(OptionsSample.class)
+          .assertStatistics(s -> s.failed(1))
+          .assertThatEvents()
+          .haveExactly(
+              1,
+              event(
+                  test(),
+                  finishedWithFailure(message(m -> m.contains(TempWarehouse.OPTIONS_PROPERTY)))));
+    } finally {
+      if (before == null) {
+        System.clearProperty(TempWarehouse.OPTIONS_PROPERTY);
+      } else {
+        System.setProperty(TempWarehouse.OPTIONS_PROPERTY, before);
+      }
+    }
+  }
+
+  @Test
   void refusesFieldsOfOtherTypesAndMalformedOptions() {
     run(WrongTypeSample.class)
         .assertThatEvents()
@@ -223,6 +249,18 @@ class TempWarehouseTest {
       assertThat(conn.database()).isEqualTo("robots");
       assertThat(conn.listDatabases()).contains("robots");
       writeAndScan(conn);
+    }
+  }
+
+  @Samples.Sample
+  static class PropertySample {
+    @Test
+    void usesThem(@TempWarehouse(options = "table-default.target-file-size=2 mb") Connection conn) {
+      Table t =
+          conn.createTable("t", Schema.builder().column("id", DataTypes.BIGINT()).build(), false);
+      assertThat(t.schema().options())
+          .containsEntry("stats.row-group-size", "7")
+          .containsEntry("target-file-size", "2 mb");
     }
   }
 

@@ -146,13 +146,13 @@ public final class TableWriter implements DataWriter, AutoCloseable {
   /**
    * Checks, before a table is created, that it can be written: its write options parse, its
    * partition keys are scalar columns, each BLOB is a column, an ARRAY element or a MAP value (what
-   * the {@code .blob} layout holds), and a table with BLOB columns has another column (Paimon's
-   * rule: the {@code .row} file carries the rows).
+   * the {@code .blob} layout holds), a table with BLOB columns has another column (Paimon's rule:
+   * the data file carries the rows), and its data file format stores every column.
    *
    * @throws SchemaException naming the option or the column otherwise
    */
   public static void checkWritable(io.paimon.multimodal.Schema schema) {
-    WriteOptions.of(schema.options()).checkWritable(StorageTypes.toFileType(schema.rowType()));
+    WriteOptions options = WriteOptions.of(schema.options());
     for (String key : schema.partitionKeys()) {
       DataType type = schema.rowType().typeAt(schema.rowType().fieldIndex(key));
       if (!canPartitionBy(type)) {
@@ -187,6 +187,8 @@ public final class TableWriter implements DataWriter, AutoCloseable {
           "a table with BLOB columns needs at least one column that is not a BLOB (Paimon keeps the"
               + " rows in a data file of the other columns)");
     }
+    // Last: the table's rules come before those of its file format (parquet refuses VECTOR).
+    options.checkWritable(StorageTypes.toFileType(schema.rowType()));
   }
 
   private static boolean canPartitionBy(DataType type) {
