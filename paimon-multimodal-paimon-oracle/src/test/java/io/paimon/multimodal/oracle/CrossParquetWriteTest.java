@@ -155,7 +155,7 @@ class CrossParquetWriteTest {
 
   /**
    * The case without its columns holding a VECTOR: Paimon 1.4.2 cannot open a parquet table with
-   * one, so this library refuses to write them to parquet.
+   * one, whoever wrote it (this library stores them as later Paimon versions do).
    */
   static RandomCase withoutVectors(RandomCase c) {
     List<org.apache.paimon.types.DataField> kept = new ArrayList<>();

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a {@code file.format = parquet} table accepts: its parquet options are checked when it is
  * created or altered (the message names the option, and nothing is written), VECTOR columns are
- * refused (Paimon 1.4.2 cannot open a parquet table holding one), and {@code file.format} can be
- * switched between formats this library writes but not to one it only reads or does not know.
+ * stored as lists, and {@code file.format} can be switched between formats this library writes but
+ * not to one it only reads or does not know.
  */
 class ParquetTableOptionsTest {
 
@@ -90,20 +90,13 @@ class ParquetTableOptionsTest {
     }
   }
 
+  /**
+   * VECTOR columns are stored as later Paimon versions store them in parquet (a list of the element
+   * type) and read back as VECTORs, also in a table switched from row to parquet.
+   */
   @Test
-  void vectorColumnsAreRefusedInParquetTables() {
-    Schema withVector =
-        Schema.builder()
-            .column("id", DataTypes.BIGINT())
-            .column("embedding", DataTypes.VECTOR(DataTypes.FLOAT(), 4))
-            .option("file.format", "parquet")
-            .build();
-    assertThatThrownBy(() -> conn.createTable("v", withVector, false))
-        .isInstanceOf(SchemaException.class)
-        .hasMessageContaining("embedding")
-        .hasMessageContaining("VECTOR")
-        .hasMessageContaining("file.format = row");
-    Table rows =
+  void vectorColumnsAreStoredAsListsAndReadBackAsVectors() {
+    Table t =
         conn.createTable(
             "v",
             Schema.builder()
@@ -111,10 +104,27 @@ class ParquetTableOptionsTest {
                 .column("embedding", DataTypes.VECTOR(DataTypes.FLOAT(), 4))
                 .build(),
             false);
-    assertThatThrownBy(() -> rows.alter(SchemaChange.setOption("file.format", "parquet")))
-        .isInstanceOf(SchemaException.class)
+    t.add(List.of(Map.of("id", 1L, "embedding", new float[] {1, 2, 3, 4})));
+    t.alter(SchemaChange.setOption("file.format", "parquet"));
+    t = conn.getTable("v");
+    java.util.Map<String, Object> nullVector = new java.util.HashMap<>();
+    nullVector.put("id", 3L);
+    nullVector.put("embedding", null);
+    t.add(List.of(Map.of("id", 2L, "embedding", new float[] {-1, 0.5f, 0, 9}), nullVector));
+    assertThat(t.scan().plan().stream().flatMap(p -> p.files().stream()).map(SplitFile::format))
+        .contains("row", "parquet");
+    List<Map<String, Object>> rows = t.scan().toList();
+    assertThat(rows).hasSize(3);
+    assertThat((float[]) rows.get(0).get("embedding")).containsExactly(1, 2, 3, 4);
+    assertThat((float[]) rows.get(1).get("embedding")).containsExactly(-1, 0.5f, 0, 9);
+    assertThat(rows.get(2).get("embedding")).isNull();
+    assertThat((float[]) t.takeRowIds(List.of(1L)).toList().get(0).get("embedding"))
+        .containsExactly(-1, 0.5f, 0, 9);
+    Table wrongLength = t;
+    assertThatThrownBy(
+            () -> wrongLength.add(List.of(Map.of("id", 4L, "embedding", new float[] {1, 2}))))
         .hasMessageContaining("embedding");
-    assertThat(conn.getTable("v").schema().options()).containsEntry("file.format", "row");
+    assertThat(t.scan().count()).isEqualTo(3);
   }
 
   @Test

@@ -253,33 +253,9 @@ class ParquetWriteDifferentialTest {
     return b.build();
   }
 
-  /**
-   * Column types parquet tables hold, nested to depth 2: all but VECTOR, which Paimon 1.4 cannot
-   * read from parquet (so the writer refuses it).
-   */
+  /** Column types of every kind, nested to depth 2. */
   private static DataType columnType(SplittableRandom r) {
-    while (true) {
-      DataType t = RandomColumnTypes.type(r, 2);
-      if (!holdsVector(t)) {
-        return t;
-      }
-    }
-  }
-
-  private static boolean holdsVector(DataType t) {
-    if (t.root() == DataTypeRoot.VECTOR) {
-      return true;
-    }
-    if (t instanceof io.paimon.types.ArrayType a) {
-      return holdsVector(a.elementType());
-    }
-    if (t instanceof io.paimon.types.MapType m) {
-      return holdsVector(m.keyType()) || holdsVector(m.valueType());
-    }
-    if (t instanceof io.paimon.types.RowType row) {
-      return row.fields().stream().anyMatch(f -> holdsVector(f.type()));
-    }
-    return false;
+    return RandomColumnTypes.type(r, 2);
   }
 
   private static Map<String, String> randomParquetOptions(SplittableRandom r) {

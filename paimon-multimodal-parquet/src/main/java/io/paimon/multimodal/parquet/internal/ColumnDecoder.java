@@ -450,7 +450,7 @@ final class ColumnDecoder {
         v = instantOrLocal(toTarget(r.getLong(), fileUnitNanos));
         break;
       case TIMESTAMP_INT96:
-        v = instantOrLocal(int96Target(r.getBinary()));
+        v = int96Value(r.getBinary());
         break;
       default:
         throw new AssertionError(kind);
@@ -483,8 +483,27 @@ final class ColumnDecoder {
     long nanosOfDay = buf.getLong(buf.position());
     int julianDay = buf.getInt(buf.position() + 8);
     long epochDay = (long) julianDay - JULIAN_EPOCH_DAY;
-    long nanos = Math.addExact(Math.multiplyExact(epochDay, NANOS_PER_DAY), nanosOfDay);
+    // Before the epoch, the day's start may lie below the 64-bit range while the instant does not.
+    long nanos =
+        epochDay < 0
+            ? Math.addExact(
+                Math.multiplyExact(epochDay + 1, NANOS_PER_DAY), nanosOfDay - NANOS_PER_DAY)
+            : Math.addExact(Math.multiplyExact(epochDay, NANOS_PER_DAY), nanosOfDay);
     return toTarget(nanos, 1L);
+  }
+
+  /** INT96 as a Java value over its whole range, finer digits than the type's dropped. */
+  private Object int96Value(Binary b) {
+    ByteBuffer buf = b.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    long nanosOfDay = buf.getLong(buf.position());
+    long epochDay = (long) buf.getInt(buf.position() + 8) - JULIAN_EPOCH_DAY;
+    long seconds =
+        Math.addExact(
+            Math.multiplyExact(epochDay, 86_400L), Math.floorDiv(nanosOfDay, 1_000_000_000L));
+    long nanos = Math.floorMod(nanosOfDay, 1_000_000_000L);
+    nanos -= nanos % targetUnitNanos;
+    Instant instant = Instant.ofEpochSecond(seconds, nanos);
+    return localZoned ? instant : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
   }
 
   private Object instantOrLocal(long target) {

@@ -35,6 +35,7 @@ import io.paimon.types.MapType;
 import io.paimon.types.MultisetType;
 import io.paimon.types.RowType;
 import io.paimon.types.TimestampType;
+import io.paimon.types.VectorType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.schema.ConversionPatterns;
@@ -164,15 +165,13 @@ final class ParquetSchemas {
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
         return timestamp(name, ((LocalZonedTimestampType) type).precision(), rep, true).withId(id);
       case VECTOR:
-        // Paimon 1.4.2 refuses to open a table with a VECTOR column in parquet (later versions
-        // store it as a list): such a file would lock Paimon out of the whole table.
-        throw new IllegalArgumentException(
-            "column '"
-                + name
-                + "' of type "
-                + type
-                + " cannot be stored in parquet files that Paimon 1.4 reads; keep VECTOR columns"
-                + " in a table with file.format = row, or store them as ARRAY");
+        {
+          // As later Paimon versions store it: a list of non-null elements. Paimon 1.4.2 does not
+          // know VECTOR in parquet and refuses to open a parquet table holding one.
+          DataType element = ((VectorType) type).elementType().notNull();
+          Type e = toType(LIST_ELEMENT, element, id, depth + 1).withId(elementId(id, depth + 1));
+          return ConversionPatterns.listOfElements(rep, name, e).withId(id);
+        }
       case ARRAY:
         {
           DataType element = ((ArrayType) type).elementType();

@@ -49,8 +49,22 @@ final class TimestampUnits {
 
   /** INT96: the nanoseconds of the day (8 bytes), then the Julian day (4 bytes), little-endian. */
   static Binary int96(long nanosSinceEpoch) {
-    long epochDay = Math.floorDiv(nanosSinceEpoch, NANOS_PER_DAY);
-    long nanosOfDay = Math.floorMod(nanosSinceEpoch, NANOS_PER_DAY);
+    return int96(
+        Math.floorDiv(nanosSinceEpoch, NANOS_PER_DAY),
+        Math.floorMod(nanosSinceEpoch, NANOS_PER_DAY));
+  }
+
+  /**
+   * INT96 of an instant given in epoch seconds and nanoseconds, over its whole range (INT96 holds
+   * days the 64-bit nanoseconds of {@link #int96(long)} do not).
+   */
+  static Binary int96(long seconds, int nanos) {
+    long epochDay = Math.floorDiv(seconds, 86_400L);
+    long nanosOfDay = Math.floorMod(seconds, 86_400L) * 1_000_000_000L + nanos;
+    return int96(epochDay, nanosOfDay);
+  }
+
+  private static Binary int96(long epochDay, long nanosOfDay) {
     ByteBuffer b = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
     b.putLong(nanosOfDay);
     b.putInt((int) (epochDay + JULIAN_EPOCH_DAY));

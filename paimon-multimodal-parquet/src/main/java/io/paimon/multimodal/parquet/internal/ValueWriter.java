@@ -374,7 +374,11 @@ abstract class ValueWriter {
       }
       Instant at = instant ? (Instant) v : ((LocalDateTime) v).toInstant(ZoneOffset.UTC);
       try {
-        TimestampUnits.fromEpoch(at.getEpochSecond(), at.getNano(), precision);
+        if (precision <= 6) {
+          TimestampUnits.fromEpoch(at.getEpochSecond(), at.getNano(), precision);
+        } else {
+          Math.addExact(Math.floorDiv(at.getEpochSecond(), 86_400L), 2_440_588L);
+        }
       } catch (ArithmeticException e) {
         throw new IllegalArgumentException(
             "field '" + path + "' of type " + type + " cannot hold " + v);
@@ -384,11 +388,10 @@ abstract class ValueWriter {
     @Override
     void write(RecordConsumer rc, Object v) {
       Instant at = instant ? (Instant) v : ((LocalDateTime) v).toInstant(ZoneOffset.UTC);
-      long units = TimestampUnits.fromEpoch(at.getEpochSecond(), at.getNano(), precision);
       if (precision <= 6) {
-        rc.addLong(units);
+        rc.addLong(TimestampUnits.fromEpoch(at.getEpochSecond(), at.getNano(), precision));
       } else {
-        rc.addBinary(TimestampUnits.int96(units));
+        rc.addBinary(TimestampUnits.int96(at.getEpochSecond(), at.getNano()));
       }
     }
   }
