@@ -169,7 +169,9 @@ class DataEvolutionReadTest {
     Split updated =
         table.scan().plan().stream().filter(sp -> sp.firstRowId() == ROWS).findFirst().get();
     assertThat(updated.rowCount()).isEqualTo(ROWS);
-    assertThat(updated.files()).extracting(SplitFile::format).containsExactly("row", "row", "blob");
+    assertThat(updated.files())
+        .extracting(SplitFile::format)
+        .containsExactly("row", storage.dataFileFormat(), "blob");
     assertThat(updated.files().get(0).writeColumns()).containsExactly("name");
     assertThat(updated.files().get(0).sequenceNumber()).isEqualTo(after.id());
     assertThat(updated.files().get(1).writeColumns()).containsExactly("id", "name", "score");

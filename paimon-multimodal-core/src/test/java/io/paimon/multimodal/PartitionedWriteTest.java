@@ -86,14 +86,16 @@ class PartitionedWriteTest {
     return rows;
   }
 
-  private static Set<String> rowFiles(Table t) {
+  private Set<String> rowFiles(Table t) {
     return TestTables.bucketFiles(t).stream()
-        .filter(f -> f.endsWith(".row"))
+        .filter(f -> f.endsWith(storage.dataFileExtension()))
         .collect(Collectors.toSet());
   }
 
   private long rowFilesOpened() {
-    return io.openedPaths().keySet().stream().filter(p -> p.endsWith(".row")).count();
+    return io.openedPaths().keySet().stream()
+        .filter(p -> p.endsWith(storage.dataFileExtension()))
+        .count();
   }
 
   @Test
@@ -124,7 +126,9 @@ class PartitionedWriteTest {
     for (String partition :
         List.of("category=lake", "category=a%2Fb%3Dc", "category=__DEFAULT_PARTITION__")) {
       String bucket = TestTables.root(t) + "/" + partition + "/bucket-0";
-      assertThat(t.io().list(bucket)).as(bucket).anyMatch(f -> f.endsWith(".row"));
+      assertThat(t.io().list(bucket))
+          .as(bucket)
+          .anyMatch(f -> f.endsWith(storage.dataFileExtension()));
     }
     Map<Object, Long> rowsByPartition = new java.util.HashMap<>();
     for (Split split : t.scan().plan()) {

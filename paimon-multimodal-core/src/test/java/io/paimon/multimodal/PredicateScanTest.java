@@ -253,7 +253,7 @@ class PredicateScanTest {
   /** The names of the data files opened since the last reset. */
   private List<String> dataFilesOpened() {
     return io.openedPaths().keySet().stream()
-        .filter(p -> p.endsWith(".row"))
+        .filter(p -> p.endsWith(storage.dataFileExtension()))
         .map(p -> p.substring(p.lastIndexOf('/') + 1))
         .collect(Collectors.toList());
   }

@@ -238,6 +238,8 @@ class RowIdTest {
 
   @Test
   void takeRowIdsReadsOnlyTheBlocksHoldingThoseRows() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        storage.dataFileFormat().equals("row"), "counts the blocks of .row files");
     CountingFileIO io = new CountingFileIO(storage.fileIO());
     try (Connection counted = storage.connect(dir, base -> io)) {
       Table table = counted.createTable("blocks", idName("file.block-size", "4 kb"), false);

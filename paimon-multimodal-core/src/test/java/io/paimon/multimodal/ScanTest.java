@@ -284,7 +284,7 @@ class ScanTest {
       assertThat(split.files()).hasSize(2);
       SplitFile row = split.files().get(0);
       SplitFile blob = split.files().get(1);
-      assertThat(row.format()).isEqualTo("row");
+      assertThat(row.format()).isEqualTo(storage.dataFileFormat());
       assertThat(row.writeColumns()).containsExactly("id", "name", "score");
       assertThat(blob.format()).isEqualTo("blob");
       assertThat(blob.writeColumns()).containsExactly("image");

@@ -395,8 +395,8 @@ class WriteReadTest {
     table.add(rows.subList(0, 4000));
     table.add(rows.subList(4000, 6000));
 
-    List<String> rowFiles = bucketFiles(table, ".row");
-    assertThat(rowFiles).hasSizeGreaterThan(10);
+    List<String> rowFiles = bucketFiles(table, storage.dataFileExtension());
+    assertThat(rowFiles).hasSizeGreaterThan(5);
     assertThat(table.scan().plan()).hasSameSizeAs(rowFiles);
     List<Map<String, Object>> out = table.scan().allocator(allocator).withRowId().toList();
     assertThat(out).hasSize(6000);
@@ -428,7 +428,7 @@ class WriteReadTest {
 
     List<String> blobFiles = bucketFiles(table, ".blob");
     assertThat(blobFiles).hasSizeGreaterThan(10);
-    assertThat(bucketFiles(table, ".row")).hasSameSizeAs(blobFiles);
+    assertThat(bucketFiles(table, storage.dataFileExtension())).hasSameSizeAs(blobFiles);
     List<Map<String, Object>> out = read(table);
     assertThat(
             out.stream()

@@ -51,6 +51,19 @@ public interface TestStorage {
     return false;
   }
 
+  /**
+   * The format new tables of this storage write their data files in ({@code row} unless the
+   * storage's connections set {@code table-default.file.format}).
+   */
+  default String dataFileFormat() {
+    return "row";
+  }
+
+  /** The extension of {@link #dataFileFormat()} files, with its dot. */
+  default String dataFileExtension() {
+    return "." + dataFileFormat();
+  }
+
   /** Connects to a fresh warehouse. */
   default Connection connect(Path tempDir) {
     return connect(tempDir, UnaryOperator.identity());

@@ -20,17 +20,16 @@ package io.paimon.multimodal.window;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.paimon.multimodal.Connection;
-import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TempWarehouse;
 import io.paimon.multimodal.window.internal.StreamBatches;
 import io.paimon.row.CloseableIterator;
 import io.paimon.types.DataTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,7 +41,6 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link TrainingStream} over random tables, split layouts (plain and chunk-shuffled), ranks (1-8),
@@ -55,105 +53,87 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TrainingStreamPropertyTest {
 
-  @TempDir Path dir;
+  @TempWarehouse Connection conn;
 
   @Test
   void everyRowOncePerEpochInTheReferenceOrder() throws Exception {
     SplittableRandom random = new SplittableRandom(13);
-    try (Connection conn = Multimodal.connect(dir.toString())) {
-      for (int round = 0; round < 10; round++) {
-        Table t = table(conn, "t" + round, random);
-        Set<Long> all = new HashSet<>(ids(t.scan().withRowId().select(Schema.ROW_ID)));
-        for (int trial = 0; trial < 6; trial++) {
-          int scanBatch = 1 + random.nextInt(64);
-          Scan scan = t.scan().select("id", Schema.ROW_ID).batchSize(scanBatch);
-          if (random.nextInt(3) == 0) {
-            scan = scan.withChunkShuffle(random.nextLong(), 1 + random.nextInt(80));
-          }
-          int world = 1 + random.nextInt(8);
-          int workers = 1 + random.nextInt(4);
-          boolean shuffle = random.nextBoolean();
-          int batch = random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(50);
-          int buffer = 1 + random.nextInt(100);
-          int interleave = 1 + random.nextInt(5);
-          long seed = random.nextLong();
-          long epoch = random.nextInt(3);
-          String config =
-              String.format(
-                  "round %d trial %d: world %d workers %d shuffle %s batch %d buffer %d"
-                      + " interleave %d scanBatch %d",
-                  round, trial, world, workers, shuffle, batch, buffer, interleave, scanBatch);
-          TrainingStream.Builder b =
-              TrainingStream.builder(scan).bufferSize(buffer).maxBufferInputSplits(interleave);
-          if (batch > 0) {
-            b = b.batchSize(batch);
-          }
-          if (shuffle) {
-            b = b.shuffle(seed);
-          }
-          List<Long> union = new ArrayList<>();
-          for (int rank = 0; rank < world; rank++) {
-            for (int worker = 0; worker < workers; worker++) {
-              TrainingStream stream =
-                  b.shard(rank, world).worker(worker, workers).prefetch(random.nextInt(3)).build();
-              List<Long> got = new ArrayList<>();
-              long peak = read(stream, epoch, got, batch > 0 || shuffle ? effective(batch) : 0);
-              List<Long> expected =
-                  reference(
-                      stream.splits(),
-                      scan,
-                      shuffle,
-                      seed,
-                      epoch,
-                      rank,
-                      worker,
-                      buffer,
-                      interleave);
-              assertThat(got)
-                  .as(config + " rank " + rank + " worker " + worker)
-                  .isEqualTo(expected);
-              long bound =
-                  shuffle
-                      ? 2L * (buffer + effective(batch)) + scanBatch
-                      : batch > 0 ? batch + 2L * scanBatch : 0;
-              assertThat(peak).as(config + " rows held").isLessThanOrEqualTo(bound);
-              // Same configuration, other prefetch: same order.
-              List<Long> again = new ArrayList<>();
-              read(
-                  b.shard(rank, world).worker(worker, workers).prefetch(2).build(),
-                  epoch,
-                  again,
-                  0);
-              assertThat(again).as(config + " reproducible").isEqualTo(got);
-              union.addAll(got);
-            }
-          }
-          assertThat(union).as(config).hasSize(all.size());
-          assertThat(new HashSet<>(union)).as(config).isEqualTo(all);
+    for (int round = 0; round < 10; round++) {
+      Table t = table(conn, "t" + round, random);
+      Set<Long> all = new HashSet<>(ids(t.scan().withRowId().select(Schema.ROW_ID)));
+      for (int trial = 0; trial < 6; trial++) {
+        int scanBatch = 1 + random.nextInt(64);
+        Scan scan = t.scan().select("id", Schema.ROW_ID).batchSize(scanBatch);
+        if (random.nextInt(3) == 0) {
+          scan = scan.withChunkShuffle(random.nextLong(), 1 + random.nextInt(80));
         }
+        int world = 1 + random.nextInt(8);
+        int workers = 1 + random.nextInt(4);
+        boolean shuffle = random.nextBoolean();
+        int batch = random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(50);
+        int buffer = 1 + random.nextInt(100);
+        int interleave = 1 + random.nextInt(5);
+        long seed = random.nextLong();
+        long epoch = random.nextInt(3);
+        String config =
+            String.format(
+                "round %d trial %d: world %d workers %d shuffle %s batch %d buffer %d"
+                    + " interleave %d scanBatch %d",
+                round, trial, world, workers, shuffle, batch, buffer, interleave, scanBatch);
+        TrainingStream.Builder b =
+            TrainingStream.builder(scan).bufferSize(buffer).maxBufferInputSplits(interleave);
+        if (batch > 0) {
+          b = b.batchSize(batch);
+        }
+        if (shuffle) {
+          b = b.shuffle(seed);
+        }
+        List<Long> union = new ArrayList<>();
+        for (int rank = 0; rank < world; rank++) {
+          for (int worker = 0; worker < workers; worker++) {
+            TrainingStream stream =
+                b.shard(rank, world).worker(worker, workers).prefetch(random.nextInt(3)).build();
+            List<Long> got = new ArrayList<>();
+            long peak = read(stream, epoch, got, batch > 0 || shuffle ? effective(batch) : 0);
+            List<Long> expected =
+                reference(
+                    stream.splits(), scan, shuffle, seed, epoch, rank, worker, buffer, interleave);
+            assertThat(got).as(config + " rank " + rank + " worker " + worker).isEqualTo(expected);
+            long bound =
+                shuffle
+                    ? 2L * (buffer + effective(batch)) + scanBatch
+                    : batch > 0 ? batch + 2L * scanBatch : 0;
+            assertThat(peak).as(config + " rows held").isLessThanOrEqualTo(bound);
+            // Same configuration, other prefetch: same order.
+            List<Long> again = new ArrayList<>();
+            read(b.shard(rank, world).worker(worker, workers).prefetch(2).build(), epoch, again, 0);
+            assertThat(again).as(config + " reproducible").isEqualTo(got);
+            union.addAll(got);
+          }
+        }
+        assertThat(union).as(config).hasSize(all.size());
+        assertThat(new HashSet<>(union)).as(config).isEqualTo(all);
       }
     }
   }
 
   @Test
   void anotherEpochShufflesDifferently() {
-    try (Connection conn = Multimodal.connect(dir.toString())) {
-      Table t = table(conn, "t", new SplittableRandom(5));
-      TrainingStream stream =
-          TrainingStream.builder(t.scan().select("id", Schema.ROW_ID).batchSize(16))
-              .batchSize(10)
-              .shuffle(7)
-              .bufferSize(50)
-              .build();
-      List<Long> e0 = new ArrayList<>();
-      List<Long> e1 = new ArrayList<>();
-      List<Long> e0again = new ArrayList<>();
-      read(stream, 0, e0, 10);
-      read(stream, 1, e1, 10);
-      read(stream, 0, e0again, 10);
-      assertThat(e0).isEqualTo(e0again).isNotEqualTo(e1);
-      assertThat(new HashSet<>(e0)).isEqualTo(new HashSet<>(e1));
-    }
+    Table t = table(conn, "t", new SplittableRandom(5));
+    TrainingStream stream =
+        TrainingStream.builder(t.scan().select("id", Schema.ROW_ID).batchSize(16))
+            .batchSize(10)
+            .shuffle(7)
+            .bufferSize(50)
+            .build();
+    List<Long> e0 = new ArrayList<>();
+    List<Long> e1 = new ArrayList<>();
+    List<Long> e0again = new ArrayList<>();
+    read(stream, 0, e0, 10);
+    read(stream, 1, e1, 10);
+    read(stream, 0, e0again, 10);
+    assertThat(e0).isEqualTo(e0again).isNotEqualTo(e1);
+    assertThat(new HashSet<>(e0)).isEqualTo(new HashSet<>(e1));
   }
 
   private static int effective(int batch) {
