@@ -18,6 +18,8 @@
 package io.paimon.multimodal.parquet.internal;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
@@ -28,6 +30,7 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
@@ -46,10 +49,13 @@ import org.apache.parquet.column.page.PageReader;
  * file), never reads outside a page or allocates beyond it. One per column per reader; not
  * thread-safe.
  */
-// PLAIN_DICTIONARY and BIT_PACKED are deprecated for writers, yet files still hold them; a page's
-// bytes are copied to an array once (toByteArray), as the reader walks them by offset.
+// PLAIN_DICTIONARY and BIT_PACKED are deprecated for writers, yet files still hold them; and
+// BytesInput.toByteBuffer(), whose replacement copies into an allocator's buffer.
 @SuppressWarnings("deprecation")
 final class PageColumn {
+
+  private static final VarHandle NATIVE_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
   enum Target {
     BOOLEAN,
@@ -130,9 +136,7 @@ final class PageColumn {
     }
     Encoding valueEncoding;
     if (page instanceof DataPageV1 v1) {
-      data = v1.getBytes().toByteArray();
-      pos = 0;
-      end = data.length;
+      load(v1.getBytes());
       if (maxDefinition > 0) {
         if (v1.getDlEncoding() != Encoding.RLE) {
           throw new IllegalStateException(
@@ -150,12 +154,10 @@ final class PageColumn {
         throw new IllegalStateException("a V2 page reached the decoder compressed");
       }
       if (maxDefinition > 0) {
-        byte[] d = v2.getDefinitionLevels().toByteArray();
-        levels.reset(d, 0, d.length, 1);
+        load(v2.getDefinitionLevels());
+        levels.reset(data, pos, end, 1);
       }
-      data = v2.getData().toByteArray();
-      pos = 0;
-      end = data.length;
+      load(v2.getData());
       valueEncoding = v2.getDataEncoding();
     }
     view = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
@@ -188,6 +190,24 @@ final class PageColumn {
         throw new IllegalStateException("values in " + valueEncoding + ", not read here");
     }
     remaining = values;
+  }
+
+  /**
+   * Points {@code data}, {@code pos} and {@code end} at the bytes of {@code in}: the array a
+   * decompressed page already is, or a copy of bytes held elsewhere (walked by offset either way).
+   */
+  private void load(BytesInput in) throws IOException {
+    ByteBuffer b = in.toByteBuffer();
+    if (b.hasArray()) {
+      data = b.array();
+      pos = b.arrayOffset() + b.position();
+      end = pos + b.remaining();
+    } else {
+      data = new byte[b.remaining()];
+      b.duplicate().get(data);
+      pos = 0;
+      end = data.length;
+    }
   }
 
   private static int readIntLe(byte[] b, int p, int end) {
@@ -451,7 +471,10 @@ final class PageColumn {
           from = pos + 4;
           pos += 4 + len;
         }
-        long need = (long) cur + len;
+        // Short values are copied as two longs: cheaper than a bulk copy's checks, when the
+        // source has 16 bytes from the value's start and the buffer room for them.
+        boolean wide = len <= 16 && from + 16 <= src.length;
+        long need = (long) cur + (wide ? 16 : len);
         if (need > capacity) {
           if (need > Integer.MAX_VALUE) {
             throw new IllegalStateException("a batch of more than 2 GiB of values");
@@ -463,7 +486,12 @@ final class PageColumn {
           capacity = bytes.capacity();
           address = bytes.memoryAddress();
         }
-        MemoryUtil.copyToMemory(src, from, address + cur, len);
+        if (wide) {
+          MemoryUtil.putLong(address + cur, (long) NATIVE_LONGS.get(src, from));
+          MemoryUtil.putLong(address + cur + 8, (long) NATIVE_LONGS.get(src, from + 8));
+        } else {
+          MemoryUtil.copyToMemory(src, from, address + cur, len);
+        }
         cur += len;
         long bit = validity + (index >>> 3);
         MemoryUtil.putByte(bit, (byte) (MemoryUtil.getByte(bit) | (1 << (index & 7))));

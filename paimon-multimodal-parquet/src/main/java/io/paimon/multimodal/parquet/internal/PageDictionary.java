@@ -30,6 +30,9 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  */
 final class PageDictionary {
 
+  /** Bytes after the last binary entry, so that {@link #bytes()} can be read 16 at a time. */
+  static final int PAD = 16;
+
   private final int size;
   private final int[] ints;
   private final long[] longs;
@@ -97,7 +100,9 @@ final class PageDictionary {
             lengths[i] = len;
             p += 4 + len;
           }
-          return new PageDictionary(n, null, null, starts, lengths, bytes);
+          // Padded, so that short entries are copied as two longs read past their end.
+          return new PageDictionary(
+              n, null, null, starts, lengths, java.util.Arrays.copyOf(bytes, bytes.length + PAD));
         }
       default:
         throw new IllegalStateException("a dictionary for a " + physical + " column");
@@ -120,7 +125,10 @@ final class PageDictionary {
     return longs[check(id)];
   }
 
-  /** The bytes holding the binary entries; entry {@code id} is at {@link #start}. */
+  /**
+   * The bytes holding the binary entries; entry {@code id} is at {@link #start}, and at least
+   * {@link #PAD} bytes follow every entry.
+   */
   byte[] bytes() {
     return bytes;
   }

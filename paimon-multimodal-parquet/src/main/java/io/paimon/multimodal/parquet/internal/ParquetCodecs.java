@@ -81,9 +81,34 @@ final class ParquetCodecs implements CompressionCodecFactory {
   public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
     check(codec);
     return new BytesInputDecompressor() {
+      // toByteBuffer() is deprecated for toByteBuffer(ByteBufferReleaser), which takes an
+      // allocator to copy into; the old call returns the array-backed bytes as they are.
+      @SuppressWarnings("deprecation")
       @Override
       public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-        return BytesInput.from(ParquetCodecs.decompress(codec, bytesOf(bytes), uncompressedSize));
+        // The compressed bytes are used where they are (a slice of the column chunk read), not
+        // copied first.
+        ByteBuffer b = bytes.toByteBuffer();
+        byte[] in;
+        int off;
+        int len = b.remaining();
+        if (b.hasArray()) {
+          in = b.array();
+          off = b.arrayOffset() + b.position();
+        } else {
+          in = new byte[len];
+          b.duplicate().get(in);
+          off = 0;
+        }
+        if (codec == CompressionCodecName.UNCOMPRESSED) {
+          checkSize(codec, len, uncompressedSize);
+          if (len != uncompressedSize) {
+            throw new IOException(
+                "uncompressed page of " + len + " bytes, header says " + uncompressedSize);
+          }
+          return BytesInput.from(in, off, len);
+        }
+        return BytesInput.from(ParquetCodecs.decompress(codec, in, off, len, uncompressedSize));
       }
 
       @Override
@@ -140,42 +165,56 @@ final class ParquetCodecs implements CompressionCodecFactory {
 
   static byte[] decompress(CompressionCodecName codec, byte[] in, int uncompressedSize)
       throws IOException {
+    return decompress(codec, in, 0, in.length, uncompressedSize);
+  }
+
+  private static void checkSize(CompressionCodecName codec, int length, int uncompressedSize)
+      throws IOException {
     if (uncompressedSize < 0) {
       throw new IOException("negative uncompressed page size " + uncompressedSize);
     }
-    if ((long) uncompressedSize > maxExpansion(codec) * Math.max(in.length, 1) + 64) {
+    if ((long) uncompressedSize > maxExpansion(codec) * Math.max(length, 1) + 64) {
       // A page header cannot make us allocate more than its compressed bytes can expand to.
       throw new IOException(
           codec
               + " page of "
-              + in.length
+              + length
               + " bytes claims "
               + uncompressedSize
               + " bytes uncompressed, more than the codec can expand it to");
     }
+  }
+
+  /** Decompresses {@code in[off, off + len)}, a page of {@code uncompressedSize} bytes. */
+  static byte[] decompress(
+      CompressionCodecName codec, byte[] in, int off, int len, int uncompressedSize)
+      throws IOException {
+    checkSize(codec, len, uncompressedSize);
     switch (codec) {
       case UNCOMPRESSED:
-        if (in.length != uncompressedSize) {
+        if (len != uncompressedSize) {
           throw new IOException(
-              "uncompressed page of " + in.length + " bytes, header says " + uncompressedSize);
+              "uncompressed page of " + len + " bytes, header says " + uncompressedSize);
         }
-        return in;
+        return off == 0 && len == in.length ? in : java.util.Arrays.copyOfRange(in, off, off + len);
       case SNAPPY:
         {
-          if (!Snappy.isValidCompressedBuffer(in)
-              || Snappy.uncompressedLength(in) != uncompressedSize) {
+          if (!Snappy.isValidCompressedBuffer(in, off, len)
+              || Snappy.uncompressedLength(in, off, len) != uncompressedSize) {
             throw new IOException(
                 "malformed SNAPPY page (or not of " + uncompressedSize + " bytes)");
           }
-          return Snappy.uncompress(in);
+          byte[] out = new byte[uncompressedSize];
+          Snappy.uncompress(in, off, len, out, 0);
+          return out;
         }
       case ZSTD:
         {
-          if (uncompressedSize > 16L * in.length + (1 << 20)) {
-            return zstdStreaming(in, uncompressedSize);
+          if (uncompressedSize > 16L * len + (1 << 20)) {
+            return zstdStreaming(in, off, len, uncompressedSize);
           }
           byte[] out = new byte[uncompressedSize];
-          long n = Zstd.decompressByteArray(out, 0, out.length, in, 0, in.length);
+          long n = Zstd.decompressByteArray(out, 0, out.length, in, off, len);
           if (Zstd.isError(n) || n != uncompressedSize) {
             throw new IOException(
                 "malformed ZSTD page: "
@@ -188,14 +227,14 @@ final class ParquetCodecs implements CompressionCodecFactory {
       case GZIP:
         {
           byte[] out = new byte[uncompressedSize];
-          try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(in))) {
-            int off = 0;
-            while (off < out.length) {
-              int r = gz.read(out, off, out.length - off);
+          try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(in, off, len))) {
+            int at = 0;
+            while (at < out.length) {
+              int r = gz.read(out, at, out.length - at);
               if (r < 0) {
                 throw new IOException("GZIP page shorter than " + uncompressedSize + " bytes");
               }
-              off += r;
+              at += r;
             }
           }
           return out;
@@ -205,7 +244,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
           byte[] out = new byte[uncompressedSize];
           int n;
           try {
-            n = new Lz4Decompressor().decompress(in, 0, in.length, out, 0, out.length);
+            n = new Lz4Decompressor().decompress(in, off, len, out, 0, out.length);
           } catch (RuntimeException e) {
             throw new IOException("malformed LZ4_RAW page: " + e.getMessage(), e);
           }
@@ -224,10 +263,12 @@ final class ParquetCodecs implements CompressionCodecFactory {
    * Decompresses a zstd page whose header claims a size far beyond its bytes: the output grows as
    * it is produced, so a forged header costs no more memory than the data really expands to.
    */
-  private static byte[] zstdStreaming(byte[] in, int uncompressedSize) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(in.length * 4);
+  private static byte[] zstdStreaming(byte[] in, int off, int len, int uncompressedSize)
+      throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(len * 4);
     byte[] chunk = new byte[64 * 1024];
-    try (InputStream z = new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(in))) {
+    try (InputStream z =
+        new com.github.luben.zstd.ZstdInputStream(new ByteArrayInputStream(in, off, len))) {
       int r;
       while ((r = z.read(chunk)) > 0) {
         out.write(chunk, 0, r);
