@@ -54,7 +54,7 @@ public final class ParquetFormat implements DataFileFormat {
   @Override
   public RowFileReader open(SeekableInput input, RowType fileType, RowFileOptions options)
       throws IOException {
-    return ParquetRowFileReader.open(input, fileType);
+    return ParquetRowFileReader.open(input, fileType, options);
   }
 
   @Override

@@ -42,15 +42,22 @@ final class PageDictionary {
 
   private final int[] lengths;
   private final byte[] bytes;
+  private final int longest;
 
   private PageDictionary(
       int size, int[] ints, long[] longs, int[] starts, int[] lengths, byte[] bytes) {
+    this(size, ints, longs, starts, lengths, bytes, 0);
+  }
+
+  private PageDictionary(
+      int size, int[] ints, long[] longs, int[] starts, int[] lengths, byte[] bytes, int longest) {
     this.size = size;
     this.ints = ints;
     this.longs = longs;
     this.starts = starts;
     this.lengths = lengths;
     this.bytes = bytes;
+    this.longest = longest;
   }
 
   // The page's bytes are copied to an array once, as entries are found by offset.
@@ -88,6 +95,7 @@ final class PageDictionary {
           PageColumn.checkRoom(bytes.length, 0, (long) n * 4, "dictionary");
           int[] starts = new int[n];
           int[] lengths = new int[n];
+          int longest = 0;
           int p = 0;
           for (int i = 0; i < n; i++) {
             PageColumn.checkRoom(bytes.length, p, 4, "dictionary");
@@ -98,11 +106,18 @@ final class PageDictionary {
             PageColumn.checkRoom(bytes.length, p + 4, len, "dictionary");
             starts[i] = p + 4;
             lengths[i] = len;
+            longest = Math.max(longest, len);
             p += 4 + len;
           }
           // Padded, so that short entries are copied as two longs read past their end.
           return new PageDictionary(
-              n, null, null, starts, lengths, java.util.Arrays.copyOf(bytes, bytes.length + PAD));
+              n,
+              null,
+              null,
+              starts,
+              lengths,
+              java.util.Arrays.copyOf(bytes, bytes.length + PAD),
+              longest);
         }
       default:
         throw new IllegalStateException("a dictionary for a " + physical + " column");
@@ -139,5 +154,27 @@ final class PageDictionary {
 
   int length(int id) {
     return lengths[id];
+  }
+
+  /** The length of the longest binary entry. */
+  int longest() {
+    return longest;
+  }
+
+  /** Checks ids read from a page, {@code ids[0..n)}. */
+  void checkAll(int[] ids, int n) {
+    for (int i = 0; i < n; i++) {
+      check(ids[i]);
+    }
+  }
+
+  /** Where each binary entry starts in {@link #bytes()}, by id (ids checked first). */
+  int[] starts() {
+    return starts;
+  }
+
+  /** The length of each binary entry, by id. */
+  int[] lengths() {
+    return lengths;
   }
 }

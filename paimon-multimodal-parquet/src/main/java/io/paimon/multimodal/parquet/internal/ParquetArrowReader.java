@@ -27,7 +27,6 @@ import org.apache.arrow.vector.AllocationHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 
 /**
@@ -42,6 +41,10 @@ final class ParquetArrowReader extends RowArrowReader {
   private final ParquetInput.Stream stream;
   private final RowType rowType;
   private final int batchSize;
+
+  /** Decodes a run's columns in parallel, or null to decode them in this thread. */
+  private final ColumnTasks tasks;
+
   private final long[] rowNumbers;
   private FieldVector[] vectors;
   private int batchRows;
@@ -53,13 +56,15 @@ final class ParquetArrowReader extends RowArrowReader {
       ParquetFileReader file,
       ParquetInput.Stream stream,
       RowType rowType,
-      int batchSize) {
+      int batchSize,
+      ColumnTasks tasks) {
     super(allocator);
     this.cursor = cursor;
     this.file = file;
     this.stream = stream;
     this.rowType = rowType;
     this.batchSize = batchSize;
+    this.tasks = tasks;
     this.rowNumbers = new long[batchSize];
   }
 
@@ -129,23 +134,34 @@ final class ParquetArrowReader extends RowArrowReader {
     return count > 0;
   }
 
-  /** Decodes the next {@code n} rows of every column into the vectors at {@code at}. */
+  /**
+   * Decodes the next {@code n} rows of every column into the vectors at {@code at}: columns are
+   * independent (their own pages, readers and vectors), so a long enough run decodes them in
+   * parallel when there are {@link #tasks}.
+   */
   private void readColumns(int at, int n) throws IOException {
-    ColumnDecoder[] decoders = cursor.decoders();
-    NestedColumn[] nested = cursor.nested();
-    ColumnReader[] readers = cursor.readers();
-    for (int c = 0; c < vectors.length; c++) {
-      if (nested[c] != null) {
-        nested[c].decodeRun(vectors[c], at, n);
-      } else if (decoders[c] == null) {
-        for (int i = 0; i < n; i++) {
-          vectors[c].setNull(at + i);
-        }
-      } else if (cursor.bulkColumn(c) != null) {
-        cursor.bulkColumn(c).read(vectors[c], at, n);
-      } else {
-        decoders[c].decodeRun(readers[c], vectors[c], at, n);
+    if (tasks != null && vectors.length > 1 && n >= ColumnTasks.MIN_ROWS) {
+      tasks.run(vectors.length, c -> readColumn(c, at, n));
+    } else {
+      for (int c = 0; c < vectors.length; c++) {
+        readColumn(c, at, n);
       }
+    }
+  }
+
+  private void readColumn(int c, int at, int n) throws IOException {
+    NestedColumn nested = cursor.nested()[c];
+    ColumnDecoder decoder = cursor.decoders()[c];
+    if (nested != null) {
+      nested.decodeRun(vectors[c], at, n);
+    } else if (decoder == null) {
+      for (int i = 0; i < n; i++) {
+        vectors[c].setNull(at + i);
+      }
+    } else if (cursor.bulkColumn(c) != null) {
+      cursor.bulkColumn(c).read(vectors[c], at, n);
+    } else {
+      decoder.decodeRun(cursor.readers()[c], vectors[c], at, n);
     }
   }
 

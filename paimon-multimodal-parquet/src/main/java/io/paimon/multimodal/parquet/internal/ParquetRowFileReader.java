@@ -21,6 +21,7 @@ import io.paimon.row.CloseableIterator;
 import io.paimon.row.Row;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFileLayout;
+import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
 import io.paimon.row.RowFormatException;
 import io.paimon.row.RowGroupStatistics;
@@ -34,6 +35,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -70,6 +72,11 @@ public final class ParquetRowFileReader implements RowFileReader {
   private final long[] groupStarts;
   private final boolean owner;
 
+  /** Where Arrow readers decode a batch's columns in parallel, and in how many tasks. */
+  private final Executor executor;
+
+  private final int decodeThreads;
+
   private ParquetRowFileReader(
       SeekableInput input,
       ParquetInput parquetInput,
@@ -79,7 +86,9 @@ public final class ParquetRowFileReader implements RowFileReader {
       RoaringBitmap selection,
       long rowCount,
       long[] groupStarts,
-      boolean owner) {
+      boolean owner,
+      Executor executor,
+      int decodeThreads) {
     this.input = input;
     this.parquetInput = parquetInput;
     this.footer = footer;
@@ -90,6 +99,8 @@ public final class ParquetRowFileReader implements RowFileReader {
     this.rowCount = rowCount;
     this.groupStarts = groupStarts;
     this.owner = owner;
+    this.executor = executor;
+    this.decodeThreads = decodeThreads;
   }
 
   /**
@@ -100,6 +111,17 @@ public final class ParquetRowFileReader implements RowFileReader {
    */
   public static ParquetRowFileReader open(SeekableInput input, RowType fileType)
       throws IOException {
+    return open(input, fileType, RowFileOptions.defaults());
+  }
+
+  /**
+   * Reads the footer of a parquet file; Arrow readers decode a batch's columns in up to {@code
+   * options.decodeThreads()} tasks on {@code options.executor()} when it has one.
+   *
+   * @throws RowFormatException as {@link #open(SeekableInput, RowType)}
+   */
+  public static ParquetRowFileReader open(
+      SeekableInput input, RowType fileType, RowFileOptions options) throws IOException {
     ParquetInput in = new ParquetInput(input);
     ParquetMetadata footer;
     try (ParquetFileReader r = ParquetFileReader.open(in, READ_OPTIONS)) {
@@ -153,7 +175,18 @@ public final class ParquetRowFileReader implements RowFileReader {
     for (int i = 0; i < all.length; i++) {
       all[i] = i;
     }
-    return new ParquetRowFileReader(input, in, footer, fileType, all, null, total, starts, true);
+    return new ParquetRowFileReader(
+        input,
+        in,
+        footer,
+        fileType,
+        all,
+        null,
+        total,
+        starts,
+        true,
+        options.executor(),
+        options.decodeThreads());
   }
 
   @Override
@@ -279,7 +312,17 @@ public final class ParquetRowFileReader implements RowFileReader {
       mapped[i] = projection[f];
     }
     return new ParquetRowFileReader(
-        input, parquetInput, footer, fileType, mapped, selection, rowCount, groupStarts, false);
+        input,
+        parquetInput,
+        footer,
+        fileType,
+        mapped,
+        selection,
+        rowCount,
+        groupStarts,
+        false,
+        executor,
+        decodeThreads);
   }
 
   @Override
@@ -297,7 +340,17 @@ public final class ParquetRowFileReader implements RowFileReader {
 
   private ParquetRowFileReader withSelection(RoaringBitmap rows) {
     return new ParquetRowFileReader(
-        input, parquetInput, footer, fileType, projection, rows, rowCount, groupStarts, false);
+        input,
+        parquetInput,
+        footer,
+        fileType,
+        projection,
+        rows,
+        rowCount,
+        groupStarts,
+        false,
+        executor,
+        decodeThreads);
   }
 
   @Override
@@ -308,7 +361,14 @@ public final class ParquetRowFileReader implements RowFileReader {
     ParquetInput.Stream stream = parquetInput.newStream();
     ParquetFileReader file = reopen(stream);
     try {
-      return new ParquetArrowReader(allocator, cursor(file), file, stream, rowType, batchSize);
+      return new ParquetArrowReader(
+          allocator,
+          cursor(file),
+          file,
+          stream,
+          rowType,
+          batchSize,
+          executor == null ? null : new ColumnTasks(executor, decodeThreads));
     } catch (IOException | RuntimeException e) {
       file.close();
       throw e;

@@ -17,6 +17,10 @@
  */
 package io.paimon.multimodal.parquet.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Parquet's RLE / bit-packed hybrid encoding of small integers (definition levels, dictionary ids,
  * RLE booleans), decoded a run at a time into int arrays. Every length comes from the input, so
@@ -25,6 +29,9 @@ package io.paimon.multimodal.parquet.internal;
  * cannot hold. Reusable across pages; not thread-safe.
  */
 final class RleDecoder {
+
+  private static final VarHandle LE_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private byte[] in;
   private int pos;
@@ -173,20 +180,32 @@ final class RleDecoder {
     left = count;
   }
 
-  /** Unpacks {@code count} little-endian bit-packed values starting at {@link #pos}. */
+  /**
+   * Unpacks {@code count} little-endian bit-packed values starting at {@link #pos}: each from the 8
+   * bytes at its first byte (a shift and a mask), the last few, near the array's end, byte by byte.
+   * Bits past the page's end are read only where they are masked off.
+   */
   private void unpack(int count) {
     long mask = (1L << bitWidth) - 1;
-    long buffer = 0;
-    int bits = 0;
     int p = pos;
-    for (int i = 0; i < count; i++) {
-      while (bits < bitWidth) {
-        buffer |= (long) (in[p++] & 0xFF) << bits;
-        bits += 8;
+    int i = 0;
+    for (; i < count; i++) {
+      long bit = (long) i * bitWidth;
+      int at = p + (int) (bit >>> 3);
+      if (at > in.length - 8) {
+        break;
       }
-      unpacked[i] = (int) (buffer & mask);
-      buffer >>>= bitWidth;
-      bits -= bitWidth;
+      long w = (long) LE_LONGS.get(in, at);
+      unpacked[i] = (int) ((w >>> (bit & 7)) & mask);
+    }
+    for (; i < count; i++) {
+      long bit = (long) i * bitWidth;
+      int at = p + (int) (bit >>> 3);
+      long w = 0;
+      for (int k = 0; k < 5 && at + k < in.length; k++) {
+        w |= (long) (in[at + k] & 0xFF) << (8 * k);
+      }
+      unpacked[i] = (int) ((w >>> (bit & 7)) & mask);
     }
   }
 
