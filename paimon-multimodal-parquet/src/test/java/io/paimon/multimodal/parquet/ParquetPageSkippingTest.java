@@ -24,6 +24,7 @@ import io.paimon.row.Row;
 import io.paimon.row.RowArrowReader;
 import io.paimon.row.RowFileOptions;
 import io.paimon.row.RowFileReader;
+import io.paimon.row.SeekableInput;
 import io.paimon.types.DataField;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
@@ -118,6 +119,52 @@ class ParquetPageSkippingTest {
   private static RowFileReader open() throws Exception {
     return new ParquetFormat()
         .open(ParquetStatisticsTest.input(data, "pages.parquet"), TYPE, RowFileOptions.defaults());
+  }
+
+  /**
+   * The offset indexes a take consults are thrift, parsed a few bytes at a time: the stream buffers
+   * small reads, so that each index region costs one request (on S3, one GET), not one per field.
+   */
+  @Test
+  void aTakeMakesFewReadsOfTheFile() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger reads =
+        new java.util.concurrent.atomic.AtomicInteger();
+    SeekableInput counted =
+        new SeekableInput() {
+          private final SeekableInput in = ParquetStatisticsTest.input(data, "pages.parquet");
+
+          @Override
+          public String name() {
+            return in.name();
+          }
+
+          @Override
+          public long length() throws java.io.IOException {
+            return in.length();
+          }
+
+          @Override
+          public void readFully(long position, byte[] buf, int off, int len)
+              throws java.io.IOException {
+            reads.incrementAndGet();
+            in.readFully(position, buf, off, len);
+          }
+
+          @Override
+          public void close() {}
+        };
+    try (RowFileReader reader =
+        new ParquetFormat().open(counted, TYPE, RowFileOptions.defaults())) {
+      int opened = reads.get();
+      List<Row> got = new ArrayList<>();
+      read(reader, RoaringBitmap.bitmapOf(3, 17_000, 39_999), got);
+      assertThat(got).containsExactly(all.get(3), all.get(17_000), all.get(39_999));
+      int take = reads.get() - opened;
+      System.out.printf("page skipping: a take of 3 rows made %d reads%n", take);
+      // The footer again (a reader per Arrow reader), the three columns' offset indexes, and a
+      // few pages per column.
+      assertThat(take).isLessThan(16);
+    }
   }
 
   @Test

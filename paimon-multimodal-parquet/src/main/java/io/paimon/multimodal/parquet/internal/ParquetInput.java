@@ -27,10 +27,18 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * parquet-java's {@link InputFile} over our positional {@link SeekableInput}: each stream keeps its
  * own position and reads by position, so several streams over one input do not interfere.
- * parquet-java reads a footer and whole column chunks with {@code readFully}, so no buffering is
- * added here.
+ * parquet-java reads a footer and whole column chunks with {@code readFully}, which go to the input
+ * as they are; but it parses page indexes (thrift) straight from the stream, a few bytes at a time,
+ * so reads shorter than {@link #SMALL_READ} are served from a buffer of {@link #BUFFER} bytes read
+ * at once: an index region costs one read of the input (one request on S3), not one per field.
  */
 final class ParquetInput implements InputFile {
+
+  /** Reads shorter than this go through the stream's buffer. */
+  static final int SMALL_READ = 8 * 1024;
+
+  /** How much a stream reads at once for small reads. */
+  static final int BUFFER = 64 * 1024;
 
   private final SeekableInput input;
   private final long length;
@@ -60,6 +68,12 @@ final class ParquetInput implements InputFile {
     private long pos;
     private long bytesRead;
 
+    /** The buffer of small reads: bytes {@code [bufferStart, bufferStart + bufferLength)}. */
+    private byte[] buffer;
+
+    private long bufferStart = -1;
+    private int bufferLength;
+
     /** The bytes this stream has read from the file. */
     long bytesRead() {
       return bytesRead;
@@ -84,11 +98,10 @@ final class ParquetInput implements InputFile {
       if (pos >= length) {
         return -1;
       }
-      byte[] one = new byte[1];
-      input.readFully(pos, one, 0, 1);
+      fillFor(pos);
+      int b = buffer[(int) (pos - bufferStart)] & 0xFF;
       pos++;
-      bytesRead++;
-      return one[0] & 0xFF;
+      return b;
     }
 
     @Override
@@ -100,6 +113,13 @@ final class ParquetInput implements InputFile {
         return -1;
       }
       int n = (int) Math.min(len, length - pos);
+      if (n < SMALL_READ) {
+        fillFor(pos);
+        n = (int) Math.min(n, bufferStart + bufferLength - pos);
+        System.arraycopy(buffer, (int) (pos - bufferStart), b, off, n);
+        pos += n;
+        return n;
+      }
       input.readFully(pos, b, off, n);
       pos += n;
       bytesRead += n;
@@ -124,9 +144,32 @@ final class ParquetInput implements InputFile {
                 + length
                 + " bytes)");
       }
+      if (len < SMALL_READ) {
+        while (len > 0) {
+          int n = read(bytes, start, len);
+          start += n;
+          len -= n;
+        }
+        return;
+      }
       input.readFully(pos, bytes, start, len);
       pos += len;
       bytesRead += len;
+    }
+
+    /** Makes the buffer hold the byte at {@code at} (below the file's length). */
+    private void fillFor(long at) throws IOException {
+      if (bufferStart >= 0 && at >= bufferStart && at < bufferStart + bufferLength) {
+        return;
+      }
+      if (buffer == null) {
+        buffer = new byte[(int) Math.min(BUFFER, Math.max(1, length))];
+      }
+      int n = (int) Math.min(buffer.length, length - at);
+      input.readFully(at, buffer, 0, n);
+      bufferStart = at;
+      bufferLength = n;
+      bytesRead += n;
     }
 
     @Override
