@@ -54,7 +54,7 @@ import org.apache.parquet.column.page.PageReader;
 @SuppressWarnings("deprecation")
 final class PageColumn {
 
-  private static final VarHandle NATIVE_LONGS =
+  static final VarHandle NATIVE_LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
   enum Target {
@@ -443,7 +443,7 @@ final class PageColumn {
       vector.fillEmpties(at);
     }
     if (idx != null && dense) {
-      decodeDictionaryRun(vector, at, m, idx);
+      DictionaryStrings.decodeRun(vector, at, m, idx, dictionary);
       return;
     }
     // Capacity is ensured before every write, so values go in through raw addresses rather than
@@ -506,79 +506,6 @@ final class PageColumn {
     vector.setLastSet(at + m - 1);
   }
 
-  /**
-   * A run of dictionary-encoded strings without nulls, the commonest string run: the data buffer is
-   * grown once for the run (from the dictionary's longest entry), and each value is then two longs,
-   * an offset and nothing else.
-   */
-  private void decodeDictionaryRun(BaseVariableWidthVector vector, int at, int m, int[] idx) {
-    dictionary.checkAll(idx, m);
-    long offsets = vector.getOffsetBuffer().memoryAddress();
-    int cur = MemoryUtil.getInt(offsets + (long) at * BaseVariableWidthVector.OFFSET_WIDTH);
-    int longest = dictionary.longest();
-    long need = (long) cur + (long) m * Math.max(longest, 16) + 16;
-    if (need > Integer.MAX_VALUE) {
-      // Very long entries: the general path grows the buffer value by value.
-      decodeDictionaryValues(vector, at, m, idx, cur);
-      return;
-    }
-    while (vector.getDataBuffer().capacity() < need) {
-      vector.reallocDataBuffer();
-    }
-    long address = vector.getDataBuffer().memoryAddress();
-    offsets = vector.getOffsetBuffer().memoryAddress();
-    byte[] src = dictionary.bytes();
-    int[] starts = dictionary.starts();
-    int[] lengths = dictionary.lengths();
-    if (longest <= 16) {
-      for (int i = 0; i < m; i++) {
-        int id = idx[i];
-        int from = starts[id];
-        MemoryUtil.putLong(address + cur, (long) NATIVE_LONGS.get(src, from));
-        MemoryUtil.putLong(address + cur + 8, (long) NATIVE_LONGS.get(src, from + 8));
-        cur += lengths[id];
-        MemoryUtil.putInt(
-            offsets + (long) (at + i + 1) * BaseVariableWidthVector.OFFSET_WIDTH, cur);
-      }
-    } else {
-      for (int i = 0; i < m; i++) {
-        int id = idx[i];
-        int len = lengths[id];
-        MemoryUtil.copyToMemory(src, starts[id], address + cur, len);
-        cur += len;
-        MemoryUtil.putInt(
-            offsets + (long) (at + i + 1) * BaseVariableWidthVector.OFFSET_WIDTH, cur);
-      }
-    }
-    setValid(vector.getValidityBuffer(), at, m);
-    vector.setLastSet(at + m - 1);
-  }
-
-  /** {@link #decodeDictionaryRun} for entries too long to reserve a run's room at once. */
-  private void decodeDictionaryValues(
-      BaseVariableWidthVector vector, int at, int m, int[] idx, int cur) {
-    byte[] src = dictionary.bytes();
-    for (int i = 0; i < m; i++) {
-      int id = idx[i];
-      int from = dictionary.start(id);
-      int len = dictionary.length(id);
-      long need = (long) cur + len;
-      if (need > Integer.MAX_VALUE) {
-        throw new IllegalStateException("a batch of more than 2 GiB of values");
-      }
-      while (vector.getDataBuffer().capacity() < need) {
-        vector.reallocDataBuffer();
-      }
-      MemoryUtil.copyToMemory(src, from, vector.getDataBuffer().memoryAddress() + cur, len);
-      cur += len;
-      vector
-          .getOffsetBuffer()
-          .setInt((long) (at + i + 1) * BaseVariableWidthVector.OFFSET_WIDTH, cur);
-    }
-    setValid(vector.getValidityBuffer(), at, m);
-    vector.setLastSet(at + m - 1);
-  }
-
   private static void ensureCapacity(FieldVector vector, int rows) {
     while (vector.getValueCapacity() < rows) {
       vector.reAlloc();
@@ -586,7 +513,7 @@ final class PageColumn {
   }
 
   /** Marks {@code n} slots from {@code from} valid, a byte at a time where whole bytes are set. */
-  private static void setValid(ArrowBuf validity, int from, int n) {
+  static void setValid(ArrowBuf validity, int from, int n) {
     int i = from;
     int to = from + n;
     while (i < to && (i & 7) != 0) {
