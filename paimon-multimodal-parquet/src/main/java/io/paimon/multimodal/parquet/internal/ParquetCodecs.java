@@ -81,6 +81,15 @@ final class ParquetCodecs implements CompressionCodecFactory {
   public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
     check(codec);
     return new BytesInputDecompressor() {
+      /**
+       * Pages after the first are decompressed into one reused array: parquet-java makes a
+       * decompressor per column chunk and asks for a page only once the previous one is consumed;
+       * the first page (a dictionary, which readers may keep referring to) gets its own array.
+       */
+      private boolean first = true;
+
+      private byte[] reused;
+
       // toByteBuffer() is deprecated for toByteBuffer(ByteBufferReleaser), which takes an
       // allocator to copy into; the old call returns the array-backed bytes as they are.
       @SuppressWarnings("deprecation")
@@ -108,7 +117,17 @@ final class ParquetCodecs implements CompressionCodecFactory {
           }
           return BytesInput.from(in, off, len);
         }
-        return BytesInput.from(ParquetCodecs.decompress(codec, in, off, len, uncompressedSize));
+        byte[] into = null;
+        if (first) {
+          first = false;
+        } else {
+          if (reused == null || reused.length < uncompressedSize) {
+            reused = new byte[uncompressedSize];
+          }
+          into = reused;
+        }
+        byte[] out = ParquetCodecs.decompress(codec, in, off, len, uncompressedSize, into);
+        return BytesInput.from(out, 0, uncompressedSize);
       }
 
       @Override
@@ -165,7 +184,12 @@ final class ParquetCodecs implements CompressionCodecFactory {
 
   static byte[] decompress(CompressionCodecName codec, byte[] in, int uncompressedSize)
       throws IOException {
-    return decompress(codec, in, 0, in.length, uncompressedSize);
+    return decompress(codec, in, 0, in.length, uncompressedSize, null);
+  }
+
+  /** {@code into} when it is long enough, else a new array of {@code size}. */
+  private static byte[] target(byte[] into, int size) {
+    return into != null && into.length >= size ? into : new byte[size];
   }
 
   private static void checkSize(CompressionCodecName codec, int length, int uncompressedSize)
@@ -185,9 +209,13 @@ final class ParquetCodecs implements CompressionCodecFactory {
     }
   }
 
-  /** Decompresses {@code in[off, off + len)}, a page of {@code uncompressedSize} bytes. */
+  /**
+   * Decompresses {@code in[off, off + len)}, a page of {@code uncompressedSize} bytes, into the
+   * first {@code uncompressedSize} bytes of the array returned: {@code into} when it is not null
+   * and long enough, else a new one.
+   */
   static byte[] decompress(
-      CompressionCodecName codec, byte[] in, int off, int len, int uncompressedSize)
+      CompressionCodecName codec, byte[] in, int off, int len, int uncompressedSize, byte[] into)
       throws IOException {
     checkSize(codec, len, uncompressedSize);
     switch (codec) {
@@ -204,7 +232,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
             throw new IOException(
                 "malformed SNAPPY page (or not of " + uncompressedSize + " bytes)");
           }
-          byte[] out = new byte[uncompressedSize];
+          byte[] out = target(into, uncompressedSize);
           Snappy.uncompress(in, off, len, out, 0);
           return out;
         }
@@ -213,24 +241,24 @@ final class ParquetCodecs implements CompressionCodecFactory {
           if (uncompressedSize > 16L * len + (1 << 20)) {
             return zstdStreaming(in, off, len, uncompressedSize);
           }
-          byte[] out = new byte[uncompressedSize];
-          long n = Zstd.decompressByteArray(out, 0, out.length, in, off, len);
+          byte[] out = target(into, uncompressedSize);
+          long n = Zstd.decompressByteArray(out, 0, uncompressedSize, in, off, len);
           if (Zstd.isError(n) || n != uncompressedSize) {
             throw new IOException(
                 "malformed ZSTD page: "
                     + (Zstd.isError(n)
                         ? Zstd.getErrorName(n)
-                        : n + " bytes, expected " + out.length));
+                        : n + " bytes, expected " + uncompressedSize));
           }
           return out;
         }
       case GZIP:
         {
-          byte[] out = new byte[uncompressedSize];
+          byte[] out = target(into, uncompressedSize);
           try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(in, off, len))) {
             int at = 0;
-            while (at < out.length) {
-              int r = gz.read(out, at, out.length - at);
+            while (at < uncompressedSize) {
+              int r = gz.read(out, at, uncompressedSize - at);
               if (r < 0) {
                 throw new IOException("GZIP page shorter than " + uncompressedSize + " bytes");
               }
@@ -241,10 +269,10 @@ final class ParquetCodecs implements CompressionCodecFactory {
         }
       case LZ4_RAW:
         {
-          byte[] out = new byte[uncompressedSize];
+          byte[] out = target(into, uncompressedSize);
           int n;
           try {
-            n = new Lz4Decompressor().decompress(in, off, len, out, 0, out.length);
+            n = new Lz4Decompressor().decompress(in, off, len, out, 0, uncompressedSize);
           } catch (RuntimeException e) {
             throw new IOException("malformed LZ4_RAW page: " + e.getMessage(), e);
           }
