@@ -289,7 +289,8 @@ class ParquetFuzzTest {
     return rows;
   }
 
-  private static SeekableInput input(byte[] data, String name) {
+  /** An input over {@code data}, refusing reads past its end. */
+  static SeekableInput input(byte[] data, String name) {
     return new SeekableInput() {
       @Override
       public String name() {

@@ -29,7 +29,6 @@ import io.paimon.types.DataField;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -445,24 +444,6 @@ class ParquetStatisticsTest {
   }
 
   static SeekableInput input(byte[] data, String name) {
-    return new SeekableInput() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public long length() {
-        return data.length;
-      }
-
-      @Override
-      public void readFully(long position, byte[] buf, int off, int len) throws IOException {
-        System.arraycopy(data, (int) position, buf, off, len);
-      }
-
-      @Override
-      public void close() {}
-    };
+    return ParquetFuzzTest.input(data, name);
   }
 }

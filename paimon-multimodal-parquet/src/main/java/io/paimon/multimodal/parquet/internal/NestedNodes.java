@@ -370,66 +370,37 @@ final class NestedNodes {
       return primitive(values);
     }
 
+    /** The primitive array of the element type ({@code float[]}...) holding {@code values}. */
     private Object primitive(List<Object> values) {
-      int n = values.size();
+      Class<?> component;
       switch (type.elementType().root()) {
         case BOOLEAN:
-          {
-            boolean[] a = new boolean[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Boolean) values.get(i);
-            }
-            return a;
-          }
+          component = boolean.class;
+          break;
         case TINYINT:
-          {
-            byte[] a = new byte[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Byte) values.get(i);
-            }
-            return a;
-          }
+          component = byte.class;
+          break;
         case SMALLINT:
-          {
-            short[] a = new short[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Short) values.get(i);
-            }
-            return a;
-          }
+          component = short.class;
+          break;
         case INTEGER:
-          {
-            int[] a = new int[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Integer) values.get(i);
-            }
-            return a;
-          }
+          component = int.class;
+          break;
         case BIGINT:
-          {
-            long[] a = new long[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Long) values.get(i);
-            }
-            return a;
-          }
+          component = long.class;
+          break;
         case FLOAT:
-          {
-            float[] a = new float[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Float) values.get(i);
-            }
-            return a;
-          }
+          component = float.class;
+          break;
         default:
-          {
-            double[] a = new double[n];
-            for (int i = 0; i < n; i++) {
-              a[i] = (Double) values.get(i);
-            }
-            return a;
-          }
+          component = double.class;
       }
+      Object array = java.lang.reflect.Array.newInstance(component, values.size());
+      for (int i = 0; i < values.size(); i++) {
+        // Unboxes into the primitive slot.
+        java.lang.reflect.Array.set(array, i, values.get(i));
+      }
+      return array;
     }
 
     private void wrongLength(int n) {
