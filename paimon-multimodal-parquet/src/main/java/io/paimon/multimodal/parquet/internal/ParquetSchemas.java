@@ -48,10 +48,11 @@ import org.apache.parquet.schema.Types;
  * The parquet schema Paimon writes for a row type, so that Paimon's own reader (which matches
  * columns by field id) reads our files: TINYINT and SMALLINT as annotated INT32, DECIMAL as INT32,
  * INT64 or a fixed-length binary by precision, TIME as INT32 millis, TIMESTAMP as INT64 millis (up
- * to precision 3), INT64 micros (up to 6) or INT96, ARRAY as a three-level list, MAP and MULTISET
- * as {@code key_value} maps (keys required), VARIANT as a group of {@code value} and {@code
- * metadata} binaries, BLOB descriptors as binaries. Nested list elements and map keys and values
- * get Paimon's derived field ids. Stateless.
+ * to precision 3), INT64 micros (up to 6) or INT96, ARRAY as a three-level list (VECTOR too, its
+ * elements required, as later Paimon versions write it), MAP and MULTISET as {@code key_value} maps
+ * (keys required), VARIANT as a group of {@code value} and {@code metadata} binaries, BLOB
+ * descriptors as binaries. Nested list elements and map keys and values get Paimon's derived field
+ * ids. Stateless.
  */
 final class ParquetSchemas {
 
