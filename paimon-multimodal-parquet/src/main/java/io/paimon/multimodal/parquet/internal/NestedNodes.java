@@ -167,34 +167,67 @@ final class NestedNodes {
     }
   }
 
-  /** ARRAY: null below {@code def}, empty below {@code elementDef}. */
-  static final class ListNode extends Node {
-    private final int def;
-    private final int elementDef;
-    private final int rep;
-    private final Node element;
+  /**
+   * A list-shaped value (ARRAY, MAP, MULTISET): null below {@code def}, empty below {@code
+   * elementDef}, its items going on while the first leaf repeats at {@code rep}.
+   */
+  abstract static class Repeated extends Node {
+    final int def;
+    final int elementDef;
+    final int rep;
 
-    ListNode(Leaves b, int def, int elementDef, int rep, Node element) {
-      super(b, element.first, element.count);
+    Repeated(Leaves b, int first, int count, int def, int elementDef, int rep) {
+      super(b, first, count);
       this.def = def;
       this.elementDef = elementDef;
       this.rep = rep;
+    }
+
+    /**
+     * Starts value {@code index} of {@code list}: the offset of its first item, or -1 when it is
+     * null or empty (then already written and consumed).
+     */
+    final int open(ListVector list, int index) {
+      int d = definition();
+      if (d < def) {
+        list.setNull(index);
+        consumeOne();
+        return -1;
+      }
+      int start = list.startNewValue(index);
+      if (d < elementDef) {
+        list.endValue(index, 0);
+        consumeOne();
+        return -1;
+      }
+      return start;
+    }
+
+    /** For the Java value: -1 when null, 0 when empty (both consumed), 1 when it has items. */
+    final int items() {
+      int d = definition();
+      if (d < elementDef) {
+        consumeOne();
+        return d < def ? -1 : 0;
+      }
+      return 1;
+    }
+  }
+
+  /** ARRAY. */
+  static final class ListNode extends Repeated {
+    private final Node element;
+
+    ListNode(Leaves b, int def, int elementDef, int rep, Node element) {
+      super(b, element.first, element.count, def, elementDef, rep);
       this.element = element;
     }
 
     @Override
     void read(FieldVector vector, int index) {
       ListVector list = (ListVector) vector;
-      int d = definition();
-      if (d < def) {
-        list.setNull(index);
-        consumeOne();
-        return;
-      }
-      int start = list.startNewValue(index);
-      if (d < elementDef) {
-        list.endValue(index, 0);
-        consumeOne();
+      int start = open(list, index);
+      if (start < 0) {
         return;
       }
       FieldVector data = list.getDataVector();
@@ -208,36 +241,26 @@ final class NestedNodes {
 
     @Override
     Object value() {
-      int d = definition();
-      if (d < def) {
-        consumeOne();
+      int items = items();
+      if (items < 0) {
         return null;
       }
       List<Object> out = new ArrayList<>();
-      if (d < elementDef) {
-        consumeOne();
-        return out;
-      }
-      do {
+      while (items > 0) {
         out.add(element.value());
-      } while (continues(rep));
+        items = continues(rep) ? 1 : 0;
+      }
       return out;
     }
   }
 
   /** MAP and MULTISET: entries of a key and a value, keys kept once with their last value. */
-  static final class MapNode extends Node {
-    private final int def;
-    private final int entryDef;
-    private final int rep;
+  static final class MapNode extends Repeated {
     private final Node key;
     private final Node value;
 
     MapNode(Leaves b, int def, int entryDef, int rep, Node key, Node value) {
-      super(b, key.first, key.count + value.count);
-      this.def = def;
-      this.entryDef = entryDef;
-      this.rep = rep;
+      super(b, key.first, key.count + value.count, def, entryDef, rep);
       this.key = key;
       this.value = value;
     }
@@ -245,16 +268,8 @@ final class NestedNodes {
     @Override
     void read(FieldVector vector, int index) {
       ListVector map = (ListVector) vector;
-      int d = definition();
-      if (d < def) {
-        map.setNull(index);
-        consumeOne();
-        return;
-      }
-      int start = map.startNewValue(index);
-      if (d < entryDef) {
-        map.endValue(index, 0);
-        consumeOne();
+      int start = open(map, index);
+      if (start < 0) {
         return;
       }
       StructVector entries = (StructVector) map.getDataVector();
@@ -275,23 +290,19 @@ final class NestedNodes {
 
     @Override
     Object value() {
-      int d = definition();
-      if (d < def) {
-        consumeOne();
+      int items = items();
+      if (items < 0) {
         return null;
       }
       Map<Object, Object> out = new LinkedHashMap<>();
-      if (d < entryDef) {
-        consumeOne();
-        return out;
-      }
-      do {
+      while (items > 0) {
         Object k = key.value();
         if (k == null) {
           throw new IllegalStateException("a null map key");
         }
         out.put(k, value.value());
-      } while (continues(rep));
+        items = continues(rep) ? 1 : 0;
+      }
       return out;
     }
   }
