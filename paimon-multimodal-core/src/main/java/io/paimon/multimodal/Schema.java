@@ -109,6 +109,18 @@ public final class Schema {
     return rowType.typeAt(i);
   }
 
+  /**
+   * The field id of a column: stable across renames, so indexes and other files that name a column
+   * by id survive a rename. @throws SchemaException if there is no such column
+   */
+  public int fieldId(String name) {
+    int i = rowType.fieldIndex(name);
+    if (i < 0) {
+      throw new SchemaException("unknown column '" + name + "'; columns are " + columnNames());
+    }
+    return rowType.fields().get(i).id();
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof Schema

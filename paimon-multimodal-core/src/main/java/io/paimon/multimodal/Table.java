@@ -389,4 +389,35 @@ public interface Table {
    * @return the paths deleted
    */
   List<String> removeOrphanFiles(Duration olderThan);
+
+  /**
+   * The row-ID-range index files of a snapshot (search indexes and the like; deletion vectors come
+   * with the splits instead), in the order of its index manifest.
+   *
+   * @throws SnapshotNotFoundException if there is no such snapshot
+   */
+  List<IndexFile> indexFiles(long snapshotId);
+
+  /**
+   * Where an index file named {@code fileName} lives: the table's {@code index/} directory. Write
+   * it with {@link #io()} (the file must not exist yet), then {@link #commitIndexFiles} it.
+   *
+   * @throws IllegalArgumentException if the name is not a plain file name
+   */
+  String indexFilePath(String fileName);
+
+  /**
+   * Adds and removes index files in one commit: a new snapshot with the latest snapshot's data and
+   * an index manifest without {@code removed} and with {@code added} (written beforehand at {@link
+   * #indexFilePath}). A removed file stays on disk for the snapshots that still list it; snapshot
+   * expiry deletes it when none does. A concurrent commit is rebased on, as any commit is.
+   *
+   * @param added new index files, each named once and not yet in the table
+   * @param removed names of index files of the latest snapshot to drop
+   * @return the new snapshot
+   * @throws IllegalArgumentException if an added file is missing or already listed
+   * @throws CommitConflictException if a removed file is no longer in the latest snapshot (another
+   *     writer dropped it), or every attempt lost the race
+   */
+  Snapshot commitIndexFiles(List<IndexFile> added, Collection<String> removed);
 }

@@ -20,6 +20,7 @@ package io.paimon.multimodal.internal;
 import io.paimon.multimodal.CommitConflictException;
 import io.paimon.multimodal.CompactOptions;
 import io.paimon.multimodal.ExpireOptions;
+import io.paimon.multimodal.IndexFile;
 import io.paimon.multimodal.Merge;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
@@ -37,6 +38,7 @@ import io.paimon.multimodal.fs.FileIO;
 import io.paimon.multimodal.internal.change.ChangeContext;
 import io.paimon.multimodal.internal.change.Compaction;
 import io.paimon.multimodal.internal.change.Deletes;
+import io.paimon.multimodal.internal.change.IndexFileCommit;
 import io.paimon.multimodal.internal.change.MergeBuilder;
 import io.paimon.multimodal.internal.change.Overwrites;
 import io.paimon.multimodal.internal.change.Rollback;
@@ -424,6 +426,38 @@ public final class TableImpl implements Table {
         throw new SnapshotNotFoundException("table '" + name() + "' has no snapshot " + snapshotId);
       }
       return state().snapshots().read(snapshotId);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public List<IndexFile> indexFiles(long snapshotId) {
+    SnapshotFile s = snapshotFile(snapshotId);
+    if (s.indexManifest() == null) {
+      return List.of();
+    }
+    try {
+      return IndexFileCommit.indexFiles(state().manifests().readIndexManifest(s.indexManifest()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public String indexFilePath(String fileName) {
+    Objects.requireNonNull(fileName, "fileName");
+    if (fileName.isEmpty() || fileName.contains("/") || fileName.equals("..")) {
+      throw new IllegalArgumentException("'" + fileName + "' is not a plain index file name");
+    }
+    return state().paths().indexFile(fileName);
+  }
+
+  @Override
+  public Snapshot commitIndexFiles(List<IndexFile> added, Collection<String> removed) {
+    Current at = current;
+    try {
+      return at.committer().commit(new IndexFileCommit(at.state(), added, removed)).snapshot();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -69,6 +69,7 @@ public final class ModuleBoundaries {
     ROOTS.put("io.paimon.multimodal.window", "paimon-multimodal-window");
     ROOTS.put("io.paimon.multimodal.s3", "paimon-multimodal-s3");
     ROOTS.put("io.paimon.multimodal.parquet", "paimon-multimodal-parquet");
+    ROOTS.put("io.paimon.multimodal.search", "paimon-multimodal-search");
     ROOTS.put("io.paimon.multimodal.oracle", "paimon-multimodal-paimon-oracle");
     ROOTS.put("io.paimon.multimodal.cli", "paimon-multimodal-cli");
     ROOTS.put("io.paimon.examples", "examples");

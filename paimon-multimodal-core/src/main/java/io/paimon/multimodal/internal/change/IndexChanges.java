@@ -102,6 +102,16 @@ final class IndexChanges {
     return DeletionVectors.read(table.io().readAllBytes(path), e.deletionVectorRanges(), path);
   }
 
+  /** The parent's live index files (read-only). */
+  List<IndexManifestEntry> live() {
+    return java.util.Collections.unmodifiableList(live);
+  }
+
+  /** Adds an index file written by the caller (already recorded in {@code created} if need be). */
+  void add(IndexManifestEntry e) {
+    added.add(e);
+  }
+
   /** Removes a live index file from the snapshot (its file stays for the older snapshots). */
   void remove(IndexManifestEntry e) {
     removed.add(e);

@@ -1,0 +1,745 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.search.internal;
+
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.search.IndexType;
+import io.paimon.multimodal.search.Ranker;
+import io.paimon.multimodal.search.Route;
+import io.paimon.multimodal.search.Search;
+import io.paimon.multimodal.search.SearchException;
+import io.paimon.multimodal.search.SearchSession;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * {@link Search}: an immutable description of the query ({@link Query}) and where its index files
+ * come from; each terminal pins the snapshot, runs each route over the column's served index files
+ * and unserved rows ({@link VectorRoute}, {@link TextRoute}), fuses hybrid routes ({@link Fusion})
+ * and reads the winners with a row-ID take of the same snapshot ({@link Results}).
+ */
+public final class SearchImpl implements Search {
+
+  private final Table table;
+  private final Shards shards;
+  private final Query q;
+
+  private SearchImpl(Table table, Shards shards, Query q) {
+    this.table = table;
+    this.shards = shards;
+    this.q = q;
+  }
+
+  /** A search that opens its index files per terminal. */
+  public static Search oneShot(Table table) {
+    Objects.requireNonNull(table, "table");
+    return new SearchImpl(table, null, Query.EMPTY);
+  }
+
+  /** A session keeping up to {@code maxOpenFiles} index files open. */
+  public static SearchSession session(Table table, int maxOpenFiles) {
+    Objects.requireNonNull(table, "table");
+    if (maxOpenFiles <= 0) {
+      throw new IllegalArgumentException("maxOpenFiles " + maxOpenFiles + " is not positive");
+    }
+    Shards shards = new Shards(table, maxOpenFiles);
+    return new SearchSession() {
+      @Override
+      public Search search() {
+        return new SearchImpl(table, shards, Query.EMPTY);
+      }
+
+      @Override
+      public void close() {
+        shards.close();
+      }
+    };
+  }
+
+  private Search with(Query next) {
+    return new SearchImpl(table, shards, next);
+  }
+
+  @Override
+  public Search vector(float[] query) {
+    Objects.requireNonNull(query, "query");
+    return with(q.withVectors(List.of(query.clone()), true));
+  }
+
+  @Override
+  public Search vectors(List<float[]> queries) {
+    Objects.requireNonNull(queries, "queries");
+    if (queries.isEmpty()) {
+      throw new SearchException("vectors(...) needs at least one query vector");
+    }
+    List<float[]> copy = new ArrayList<>();
+    for (float[] v : queries) {
+      copy.add(Objects.requireNonNull(v, "query vector").clone());
+    }
+    return with(q.withVectors(copy, false));
+  }
+
+  @Override
+  public Search text(String query) {
+    Objects.requireNonNull(query, "query");
+    if (query.isBlank()) {
+      throw new SearchException("text query is empty");
+    }
+    return with(q.withText(query));
+  }
+
+  @Override
+  public Search hybrid(Route... routes) {
+    if (routes.length == 0) {
+      throw new SearchException("hybrid(...) needs at least one route");
+    }
+    for (Route r : routes) {
+      Objects.requireNonNull(r, "route");
+      checkRoute(r);
+    }
+    return with(q.withRoutes(List.of(routes)));
+  }
+
+  private static void checkRoute(Route r) {
+    if (r.type() == IndexType.VECTOR) {
+      checkVector(r.vectorQuery(), 0);
+    } else if (r.textQuery().isBlank()) {
+      throw new SearchException("route on '" + r.column() + "': text query is empty");
+    }
+  }
+
+  @Override
+  public Search ranker(Ranker ranker) {
+    return with(q.withRanker(Objects.requireNonNull(ranker, "ranker")));
+  }
+
+  @Override
+  public Search column(String column) {
+    return with(q.withColumn(Objects.requireNonNull(column, "column")));
+  }
+
+  @Override
+  public Search limit(int k) {
+    if (k <= 0) {
+      throw new SearchException("limit " + k + " is not positive");
+    }
+    return with(q.withLimit(k));
+  }
+
+  @Override
+  public Search preFilter(String predicate, Object... parameters) {
+    Objects.requireNonNull(predicate, "predicate");
+    return with(q.withPreFilter(predicate, List.of(parameters.clone())));
+  }
+
+  @Override
+  public Search where(String predicate, Object... parameters) {
+    Objects.requireNonNull(predicate, "predicate");
+    return with(q.withWhere(predicate, List.of(parameters.clone())));
+  }
+
+  @Override
+  public Search select(String... columns) {
+    if (columns.length == 0) {
+      throw new SearchException("select(...) needs at least one column");
+    }
+    return with(q.withSelect(List.of(columns)));
+  }
+
+  @Override
+  public Search withRowId() {
+    return with(q.withRowId());
+  }
+
+  @Override
+  public Search withScore() {
+    return with(q.withScore());
+  }
+
+  @Override
+  public Search snapshot(long snapshotId) {
+    if (q.tag() != null) {
+      throw new SearchException(
+          "snapshot(" + snapshotId + ") and tag('" + q.tag() + "') exclude each other");
+    }
+    return with(q.withSnapshot(snapshotId));
+  }
+
+  @Override
+  public Search tag(String name) {
+    Objects.requireNonNull(name, "name");
+    if (q.snapshot() != null) {
+      throw new SearchException(
+          "tag('" + name + "') and snapshot(" + q.snapshot() + ") exclude each other");
+    }
+    return with(q.withTag(name));
+  }
+
+  @Override
+  public Search efSearch(int candidates) {
+    if (candidates <= 0) {
+      throw new SearchException("efSearch " + candidates + " is not positive");
+    }
+    return with(q.withEf(candidates));
+  }
+
+  @Override
+  public List<Map<String, Object>> toList() {
+    Run run = start(false);
+    return run == null ? List.of() : Results.toList(run.view(), q, run.hits().get(0));
+  }
+
+  @Override
+  public List<List<Map<String, Object>>> toLists() {
+    Run run = start(true);
+    List<List<Map<String, Object>>> out = new ArrayList<>();
+    int n = q.vectors() == null ? 1 : q.vectors().size();
+    for (int i = 0; i < n; i++) {
+      out.add(run == null ? List.of() : Results.toList(run.view(), q, run.hits().get(i)));
+    }
+    return out;
+  }
+
+  @Override
+  public VectorSchemaRoot toArrow() {
+    Run run = start(false);
+    return Results.toArrow(
+        table, run == null ? null : run.view(), q, run == null ? List.of() : run.hits().get(0));
+  }
+
+  @Override
+  public ArrowReader toArrowReader() {
+    return Results.reader(table.allocator(), toArrow());
+  }
+
+  /** A finished ranking: the view it ran on and the hits of each query, best first. */
+  private record Run(SnapshotView view, List<List<Hit>> hits) {}
+
+  /** Runs the ranking, or returns null if the table has no snapshot. */
+  private Run start(boolean many) {
+    int kinds =
+        (q.vectors() != null ? 1 : 0) + (q.text() != null ? 1 : 0) + (q.routes() != null ? 1 : 0);
+    if (kinds != 1) {
+      throw new SearchException(
+          kinds == 0
+              ? "the search has no query: call vector, vectors, text or hybrid"
+              : "the search has more than one query (vector, vectors, text, hybrid): keep one");
+    }
+    if (!many && q.vectors() != null && q.vectors().size() > 1) {
+      throw new SearchException(
+          "the search has " + q.vectors().size() + " query vectors: use toLists()");
+    }
+    Scan base = table.scan();
+    if (q.snapshot() != null) {
+      base = base.snapshot(q.snapshot());
+    } else if (q.tag() != null) {
+      base = base.tag(q.tag());
+    }
+    if (base.resolvedSnapshotId() == 0) {
+      return null;
+    }
+    SnapshotView view = SnapshotView.of(table, base, q.preFilter(), q.preFilterParameters());
+    Schema schema = view.scan().schema();
+    Shards source = shards != null ? shards : new Shards(table, 0);
+    List<List<Hit>> hits = new ArrayList<>();
+    if (q.routes() != null) {
+      List<List<Hit>> lists = new ArrayList<>();
+      double[] weights = new double[q.routes().size()];
+      for (int i = 0; i < q.routes().size(); i++) {
+        Route r = q.routes().get(i);
+        weights[i] = r.weight();
+        int k = r.limit() > 0 ? r.limit() : q.limit();
+        ColumnIndex index = index(view, schema, r.column(), r.type());
+        try (ServedShards served = ServedShards.open(view, index, source)) {
+          lists.add(
+              r.type() == IndexType.VECTOR
+                  ? VectorRoute.search(
+                      view, index, served, checkDimension(index, r.vectorQuery()), k, ef(k))
+                  : TextRoute.search(view, index, served, r.textQuery(), k));
+        }
+      }
+      hits.add(Fusion.fuse(q.ranker(), lists, weights, q.limit()));
+      return new Run(view, hits);
+    }
+    IndexType type = q.text() != null ? IndexType.FULL_TEXT : IndexType.VECTOR;
+    String column = q.column() != null ? q.column() : infer(view, schema, type);
+    ColumnIndex index = index(view, schema, column, type);
+    try (ServedShards served = ServedShards.open(view, index, source)) {
+      if (type == IndexType.FULL_TEXT) {
+        hits.add(TextRoute.search(view, index, served, q.text(), q.limit()));
+      } else {
+        for (float[] v : q.vectors()) {
+          hits.add(
+              VectorRoute.search(
+                  view, index, served, checkDimension(index, v), q.limit(), ef(q.limit())));
+        }
+      }
+    }
+    return new Run(view, hits);
+  }
+
+  private int ef(int k) {
+    return q.ef() > 0 ? Math.max(k, q.ef()) : Math.max(k, 100);
+  }
+
+  /** The index of {@code column}, which must be of {@code type}. */
+  private static ColumnIndex index(
+      SnapshotView view, Schema schema, String column, IndexType type) {
+    ColumnIndex.checkType(column, schema.columnType(column), type);
+    ColumnIndex index = ColumnIndex.of(view.table(), schema, view.snapshotId(), column);
+    if (index.type() != type) {
+      throw new SearchException(
+          "column '"
+              + column
+              + "' has no "
+              + type
+              + " index in snapshot "
+              + view.snapshotId()
+              + "; create one with SearchIndexes.of(table).create(\""
+              + column
+              + "\", IndexType."
+              + type
+              + ")");
+    }
+    return index;
+  }
+
+  /** The one column with an index of {@code type}. */
+  private static String infer(SnapshotView view, Schema schema, IndexType type) {
+    List<String> candidates = new ArrayList<>();
+    List<String> fitting = new ArrayList<>();
+    for (String column : schema.columnNames()) {
+      try {
+        ColumnIndex.checkType(column, schema.columnType(column), type);
+      } catch (SearchException e) {
+        continue;
+      }
+      fitting.add(column);
+      if (ColumnIndex.of(view.table(), schema, view.snapshotId(), column).type() == type) {
+        candidates.add(column);
+      }
+    }
+    if (candidates.size() == 1) {
+      return candidates.get(0);
+    }
+    throw new SearchException(
+        candidates.isEmpty()
+            ? "no column has a "
+                + type
+                + " index in snapshot "
+                + view.snapshotId()
+                + " (columns that could: "
+                + fitting
+                + "); create one, or name the column"
+            : "several columns have a "
+                + type
+                + " index: "
+                + candidates
+                + "; name one with column(...)");
+  }
+
+  private static float[] checkDimension(ColumnIndex index, float[] v) {
+    checkVector(v, index.spec().dimension());
+    return v;
+  }
+
+  private static void checkVector(float[] v, int dimension) {
+    if (v.length == 0) {
+      throw new SearchException("query vector is empty");
+    }
+    if (dimension > 0 && v.length != dimension) {
+      throw new SearchException(
+          "query vector has " + v.length + " dimensions; the index has " + dimension);
+    }
+    for (int i = 0; i < v.length; i++) {
+      if (!Float.isFinite(v[i])) {
+        throw new SearchException(
+            "query vector element " + i + " is " + v[i] + ", not a finite number");
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Search{" + q + "}";
+  }
+
+  /** The query, immutable; {@code with...} methods return a changed copy. */
+  record Query(
+      List<float[]> vectors,
+      boolean single,
+      String text,
+      List<Route> routes,
+      Ranker ranker,
+      String column,
+      int limit,
+      String preFilter,
+      List<Object> preFilterParameters,
+      String where,
+      List<Object> whereParameters,
+      List<String> select,
+      boolean rowId,
+      boolean score,
+      Long snapshot,
+      String tag,
+      int ef) {
+
+    static final Query EMPTY =
+        new Query(
+            null,
+            false,
+            null,
+            null,
+            Ranker.RRF,
+            null,
+            10,
+            null,
+            List.of(),
+            null,
+            List.of(),
+            null,
+            false,
+            false,
+            null,
+            null,
+            0);
+
+    Query withVectors(List<float[]> v, boolean one) {
+      return new Query(
+          v,
+          one,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withText(String t) {
+      return new Query(
+          vectors,
+          single,
+          t,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withRoutes(List<Route> r) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          r,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withRanker(Ranker r) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          r,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withColumn(String c) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          c,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withLimit(int k) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          k,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withPreFilter(String p, List<Object> params) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          p,
+          params,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withWhere(String w, List<Object> params) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          w,
+          params,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withSelect(List<String> s) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          s,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withRowId() {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          true,
+          score,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withScore() {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          true,
+          snapshot,
+          tag,
+          ef);
+    }
+
+    Query withSnapshot(long id) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          id,
+          tag,
+          ef);
+    }
+
+    Query withTag(String t) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          t,
+          ef);
+    }
+
+    Query withEf(int n) {
+      return new Query(
+          vectors,
+          single,
+          text,
+          routes,
+          ranker,
+          column,
+          limit,
+          preFilter,
+          preFilterParameters,
+          where,
+          whereParameters,
+          select,
+          rowId,
+          score,
+          snapshot,
+          tag,
+          n);
+    }
+
+    @Override
+    public String toString() {
+      return (vectors != null
+              ? vectors.size() + " vector(s)"
+              : text != null ? "text '" + text + "'" : "hybrid " + routes)
+          + ", limit "
+          + limit
+          + (column != null ? ", column " + column : "")
+          + (preFilter != null ? ", preFilter " + preFilter : "")
+          + (where != null ? ", where " + where : "");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o == this;
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(new Object[] {text, column, limit});
+    }
+  }
+}

@@ -1,0 +1,144 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.search.internal;
+
+import io.paimon.multimodal.IndexFile;
+import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Split;
+import io.paimon.multimodal.SplitFile;
+import io.paimon.multimodal.Table;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.roaringbitmap.longlong.Roaring64Bitmap;
+
+/**
+ * The rows one search may return, at its pinned snapshot: the row IDs the snapshot holds, and, when
+ * rows are deleted or a pre-filter is given, exactly the live rows that match it (read as {@code
+ * _ROW_ID}s of a scan of that snapshot, so the pre-filter means what it means in any scan). Also
+ * says which rows of an index file are stale: updated after the file was built. Immutable.
+ */
+final class SnapshotView {
+
+  private final Table table;
+  private final Scan scan;
+  private final long snapshotId;
+  private final List<Split> splits;
+  private final RowRanges present;
+  private final Roaring64Bitmap allowed;
+
+  private SnapshotView(
+      Table table,
+      Scan scan,
+      long snapshotId,
+      List<Split> splits,
+      RowRanges present,
+      Roaring64Bitmap allowed) {
+    this.table = table;
+    this.scan = scan;
+    this.snapshotId = snapshotId;
+    this.splits = splits;
+    this.present = present;
+    this.allowed = allowed;
+  }
+
+  /** The view of {@code scan} (pinned to a snapshot), with an optional pre-filter. */
+  static SnapshotView of(Table table, Scan scan, String preFilter, List<Object> parameters) {
+    long snapshotId = scan.resolvedSnapshotId();
+    Scan pinned = scan.snapshot(snapshotId);
+    List<Split> splits = pinned.plan();
+    List<long[]> ranges = new ArrayList<>();
+    boolean deletions = false;
+    for (Split s : splits) {
+      deletions |= s.deletedRowCount() > 0;
+      for (Split.RowRange r : s.ranges()) {
+        ranges.add(new long[] {r.firstRowId(), r.firstRowId() + r.rowCount()});
+      }
+    }
+    Roaring64Bitmap allowed = null;
+    if (deletions || preFilter != null) {
+      allowed = new Roaring64Bitmap();
+      Scan ids = pinned.select(Schema.ROW_ID);
+      if (preFilter != null) {
+        ids = ids.where(preFilter, parameters.toArray());
+      }
+      try (ArrowReader reader = ids.toArrowReader()) {
+        while (reader.loadNextBatch()) {
+          BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector(Schema.ROW_ID);
+          for (int i = 0; i < v.getValueCount(); i++) {
+            allowed.addLong(v.get(i));
+          }
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    return new SnapshotView(table, pinned, snapshotId, splits, RowRanges.of(ranges), allowed);
+  }
+
+  Table table() {
+    return table;
+  }
+
+  /** The scan pinned to the snapshot. */
+  Scan scan() {
+    return scan;
+  }
+
+  long snapshotId() {
+    return snapshotId;
+  }
+
+  /** The row IDs the snapshot holds (deleted ones too). */
+  RowRanges present() {
+    return present;
+  }
+
+  /** Whether every present row may be returned. */
+  boolean allowsAll() {
+    return allowed == null;
+  }
+
+  /** Whether the row may be returned (live, and matching the pre-filter). */
+  boolean allows(long rowId) {
+    return allowed == null ? present.contains(rowId) : allowed.contains(rowId);
+  }
+
+  /**
+   * The rows of {@code file}'s range whose {@code column} comes from a data file committed after
+   * the index file was built (an update of that column), which the index file must not serve.
+   */
+  RowRanges stale(IndexFile file, long builtAt, String column) {
+    List<long[]> out = new ArrayList<>();
+    for (Split s : splits) {
+      for (SplitFile f : s.files()) {
+        long start = f.firstRowId();
+        long end = start + f.rowCount();
+        if (f.sequenceNumber() > builtAt
+            && f.writeColumns().contains(column)
+            && end > file.firstRowId()
+            && start <= file.lastRowId()) {
+          out.add(new long[] {start, end});
+        }
+      }
+    }
+    return RowRanges.of(out).intersect(file.firstRowId(), file.lastRowId() + 1);
+  }
+}
