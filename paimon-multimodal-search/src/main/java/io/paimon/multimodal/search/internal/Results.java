@@ -46,6 +46,14 @@ final class Results {
 
   static final String SCORE = "_score";
 
+  private static final Field SCORE_FIELD =
+      new Field(
+          SCORE,
+          FieldType.notNullable(
+              new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
+                  org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)),
+          null);
+
   private Results() {}
 
   private static Scan take(Table table, long snapshotId, SearchImpl.Query q, List<Hit> hits) {
@@ -115,6 +123,13 @@ final class Results {
     }
     try (VectorSchemaRoot rows = scan.toArrow()) {
       BigIntVector ids = (BigIntVector) rows.getVector(Schema.ROW_ID);
+      int n = rows.getRowCount();
+      double[] scores = new double[n];
+      int h = 0;
+      for (int r = 0; r < n; r++) {
+        h = advance(hits, h, ids.get(r));
+        scores[r] = hits.get(h++).score();
+      }
       List<FieldVector> vectors = new ArrayList<>();
       for (FieldVector v : rows.getFieldVectors()) {
         if (!v.getName().equals(Schema.ROW_ID) || q.rowId()) {
@@ -124,27 +139,16 @@ final class Results {
         }
       }
       if (q.score()) {
-        Float8Vector score =
-            new Float8Vector(
-                new Field(
-                    SCORE,
-                    FieldType.notNullable(
-                        new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
-                            org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)),
-                    null),
-                allocator);
-        score.allocateNew(rows.getRowCount());
-        int h = 0;
-        for (int r = 0; r < rows.getRowCount(); r++) {
-          h = advance(hits, h, ids.get(r));
-          score.set(r, hits.get(h).score());
-          h++;
+        Float8Vector score = new Float8Vector(SCORE_FIELD, allocator);
+        score.allocateNew(n);
+        for (int r = 0; r < n; r++) {
+          score.set(r, scores[r]);
         }
-        score.setValueCount(rows.getRowCount());
+        score.setValueCount(n);
         vectors.add(score);
       }
       VectorSchemaRoot out = new VectorSchemaRoot(vectors);
-      out.setRowCount(rows.getRowCount());
+      out.setRowCount(n);
       return out;
     }
   }

@@ -257,10 +257,14 @@ public final class SearchImpl implements Search {
     } else if (q.tag() != null) {
       base = base.tag(q.tag());
     }
-    if (base.resolvedSnapshotId() == 0) {
+    long snapshotId = base.resolvedSnapshotId();
+    if (snapshotId == 0) {
       return null;
     }
-    SnapshotView view = SnapshotView.of(table, base, q.preFilter(), q.preFilterParameters());
+    // a tag is resolved once: every route and the final take read that one snapshot
+    SnapshotView view =
+        SnapshotView.of(
+            table, table.scan().snapshot(snapshotId), q.preFilter(), q.preFilterParameters());
     Schema schema = view.scan().schema();
     Shards source = shards != null ? shards : new Shards(table, 0);
     List<List<Hit>> hits = new ArrayList<>();

@@ -59,10 +59,10 @@ final class SnapshotView {
     this.allowed = allowed;
   }
 
-  /** The view of {@code scan} (pinned to a snapshot), with an optional pre-filter. */
+  /** The view of {@code scan}, pinned to a snapshot, with an optional pre-filter. */
   static SnapshotView of(Table table, Scan scan, String preFilter, List<Object> parameters) {
     long snapshotId = scan.resolvedSnapshotId();
-    Scan pinned = scan.snapshot(snapshotId);
+    Scan pinned = scan;
     List<Split> splits = pinned.plan();
     List<long[]> ranges = new ArrayList<>();
     boolean deletions = false;
