@@ -132,6 +132,11 @@ final class Measurement {
         Locale.ROOT, "%s: best %.4f s, median %.4f s, runs [%s] s", label, best(), median(), runs);
   }
 
+  /** Adds a result to the checksum, so that the work producing it cannot be optimised away. */
+  static void consume(long value) {
+    sink += value;
+  }
+
   /** Keeps the checksums observable. */
   static long sink() {
     return sink;

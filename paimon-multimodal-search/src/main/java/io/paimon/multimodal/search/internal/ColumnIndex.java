@@ -44,9 +44,14 @@ record ColumnIndex(
 
   /** The index files of {@code column} in snapshot {@code snapshotId}. */
   static ColumnIndex of(Table table, Schema schema, long snapshotId, String column) {
+    return of(table.indexFiles(snapshotId), schema, column);
+  }
+
+  /** The index files of {@code column} among a snapshot's index files. */
+  static ColumnIndex of(List<IndexFile> snapshotFiles, Schema schema, String column) {
     int fieldId = schema.fieldId(column);
     List<IndexFile> files = new ArrayList<>();
-    for (IndexFile f : table.indexFiles(snapshotId)) {
+    for (IndexFile f : snapshotFiles) {
       if (f.fieldId() == fieldId && IndexType.ofIdentifier(f.type()) != null) {
         files.add(f);
       }

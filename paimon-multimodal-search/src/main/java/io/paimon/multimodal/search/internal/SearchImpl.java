@@ -261,12 +261,13 @@ public final class SearchImpl implements Search {
     if (snapshotId == 0) {
       return null;
     }
-    // a tag is resolved once: every route and the final take read that one snapshot
-    SnapshotView view =
-        SnapshotView.of(
-            table, table.scan().snapshot(snapshotId), q.preFilter(), q.preFilterParameters());
-    Schema schema = view.scan().schema();
     Shards source = shards != null ? shards : new Shards(table, 0);
+    // a tag is resolved once: every route and the final take read that one snapshot
+    SnapshotView view = source.view(snapshotId);
+    if (q.preFilter() != null) {
+      view = view.filtered(q.preFilter(), q.preFilterParameters());
+    }
+    Schema schema = view.scan().schema();
     List<List<Hit>> hits = new ArrayList<>();
     if (q.routes() != null) {
       List<List<Hit>> lists = new ArrayList<>();
@@ -312,7 +313,7 @@ public final class SearchImpl implements Search {
   private static ColumnIndex index(
       SnapshotView view, Schema schema, String column, IndexType type) {
     ColumnIndex.checkType(column, schema.columnType(column), type);
-    ColumnIndex index = ColumnIndex.of(view.table(), schema, view.snapshotId(), column);
+    ColumnIndex index = ColumnIndex.of(view.indexFiles(), schema, column);
     if (index.type() != type) {
       throw new SearchException(
           "column '"
@@ -341,7 +342,7 @@ public final class SearchImpl implements Search {
         continue;
       }
       fitting.add(column);
-      if (ColumnIndex.of(view.table(), schema, view.snapshotId(), column).type() == type) {
+      if (ColumnIndex.of(view.indexFiles(), schema, column).type() == type) {
         candidates.add(column);
       }
     }

@@ -33,6 +33,7 @@ final class Shards implements AutoCloseable {
   private final Table table;
   private final int capacity;
   private final LinkedHashMap<String, OpenShard> open = new LinkedHashMap<>(16, 0.75f, true);
+  private final LinkedHashMap<Long, SnapshotView> views = new LinkedHashMap<>(4, 0.75f, true);
   private boolean closed;
 
   Shards(Table table, int capacity) {
@@ -76,6 +77,32 @@ final class Shards implements AutoCloseable {
       }
       return shard;
     }
+  }
+
+  /**
+   * The view of snapshot {@code snapshotId} without a pre-filter: planned once per session and
+   * snapshot (a snapshot never changes), the last few kept; planned anew each time without a cache.
+   */
+  SnapshotView view(long snapshotId) {
+    if (capacity == 0) {
+      return SnapshotView.of(table, table.scan().snapshot(snapshotId));
+    }
+    synchronized (this) {
+      SnapshotView cached = views.get(snapshotId);
+      if (cached != null) {
+        return cached;
+      }
+    }
+    SnapshotView view = SnapshotView.of(table, table.scan().snapshot(snapshotId));
+    synchronized (this) {
+      views.put(snapshotId, view);
+      Iterator<Map.Entry<Long, SnapshotView>> it = views.entrySet().iterator();
+      while (views.size() > 4 && it.hasNext()) {
+        it.next();
+        it.remove();
+      }
+    }
+    return view;
   }
 
   /** How many shards are cached. */

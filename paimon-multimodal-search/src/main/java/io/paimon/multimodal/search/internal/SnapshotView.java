@@ -43,6 +43,7 @@ final class SnapshotView {
   private final List<Split> splits;
   private final RowRanges present;
   private final Roaring64Bitmap allowed;
+  private final List<IndexFile> indexFiles;
 
   private SnapshotView(
       Table table,
@@ -50,20 +51,21 @@ final class SnapshotView {
       long snapshotId,
       List<Split> splits,
       RowRanges present,
-      Roaring64Bitmap allowed) {
+      Roaring64Bitmap allowed,
+      List<IndexFile> indexFiles) {
     this.table = table;
     this.scan = scan;
     this.snapshotId = snapshotId;
     this.splits = splits;
     this.present = present;
     this.allowed = allowed;
+    this.indexFiles = indexFiles;
   }
 
-  /** The view of {@code scan}, pinned to a snapshot, with an optional pre-filter. */
-  static SnapshotView of(Table table, Scan scan, String preFilter, List<Object> parameters) {
+  /** The view of {@code scan}, pinned to a snapshot, without a pre-filter. */
+  static SnapshotView of(Table table, Scan scan) {
     long snapshotId = scan.resolvedSnapshotId();
-    Scan pinned = scan;
-    List<Split> splits = pinned.plan();
+    List<Split> splits = scan.plan();
     List<long[]> ranges = new ArrayList<>();
     boolean deletions = false;
     for (Split s : splits) {
@@ -72,25 +74,42 @@ final class SnapshotView {
         ranges.add(new long[] {r.firstRowId(), r.firstRowId() + r.rowCount()});
       }
     }
-    Roaring64Bitmap allowed = null;
-    if (deletions || preFilter != null) {
-      allowed = new Roaring64Bitmap();
-      Scan ids = pinned.select(Schema.ROW_ID);
-      if (preFilter != null) {
-        ids = ids.where(preFilter, parameters.toArray());
-      }
-      try (ArrowReader reader = ids.toArrowReader()) {
-        while (reader.loadNextBatch()) {
-          BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector(Schema.ROW_ID);
-          for (int i = 0; i < v.getValueCount(); i++) {
-            allowed.addLong(v.get(i));
-          }
+    Roaring64Bitmap allowed = deletions ? rowIds(scan.select(Schema.ROW_ID)) : null;
+    return new SnapshotView(
+        table,
+        scan,
+        snapshotId,
+        splits,
+        RowRanges.of(ranges),
+        allowed,
+        List.copyOf(table.indexFiles(snapshotId)));
+  }
+
+  /** This view restricted to the live rows matching {@code preFilter}. */
+  SnapshotView filtered(String preFilter, List<Object> parameters) {
+    Roaring64Bitmap matching =
+        rowIds(scan.select(Schema.ROW_ID).where(preFilter, parameters.toArray()));
+    return new SnapshotView(table, scan, snapshotId, splits, present, matching, indexFiles);
+  }
+
+  private static Roaring64Bitmap rowIds(Scan ids) {
+    Roaring64Bitmap out = new Roaring64Bitmap();
+    try (ArrowReader reader = ids.toArrowReader()) {
+      while (reader.loadNextBatch()) {
+        BigIntVector v = (BigIntVector) reader.getVectorSchemaRoot().getVector(Schema.ROW_ID);
+        for (int i = 0; i < v.getValueCount(); i++) {
+          out.addLong(v.get(i));
         }
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
       }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
-    return new SnapshotView(table, pinned, snapshotId, splits, RowRanges.of(ranges), allowed);
+    return out;
+  }
+
+  /** The snapshot's row-ID-range index files. */
+  List<IndexFile> indexFiles() {
+    return indexFiles;
   }
 
   Table table() {
