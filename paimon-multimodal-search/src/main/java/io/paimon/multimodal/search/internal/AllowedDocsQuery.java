@@ -18,7 +18,6 @@
 package io.paimon.multimodal.search.internal;
 
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.ConstantScoreScorer;
 import org.apache.lucene.search.ConstantScoreWeight;
@@ -84,6 +83,6 @@ final class AllowedDocsQuery extends Query {
 
   @Override
   public int hashCode() {
-    return System.identityHashCode(this) ^ Arrays.hashCode(new int[] {perLeaf.length});
+    return System.identityHashCode(this);
   }
 }

@@ -27,10 +27,10 @@ import io.paimon.multimodal.search.Search;
 import io.paimon.multimodal.search.SearchException;
 import io.paimon.multimodal.search.SearchSession;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 
@@ -85,7 +85,7 @@ public final class SearchImpl implements Search {
   @Override
   public Search vector(float[] query) {
     Objects.requireNonNull(query, "query");
-    return with(q.withVectors(List.of(query.clone()), true));
+    return with(q.withVectors(List.of(query.clone())));
   }
 
   @Override
@@ -98,7 +98,7 @@ public final class SearchImpl implements Search {
     for (float[] v : queries) {
       copy.add(Objects.requireNonNull(v, "query vector").clone());
     }
-    return with(q.withVectors(copy, false));
+    return with(q.withVectors(copy));
   }
 
   @Override
@@ -391,338 +391,167 @@ public final class SearchImpl implements Search {
     return "Search{" + q + "}";
   }
 
-  /** The query, immutable; {@code with...} methods return a changed copy. */
-  record Query(
-      List<float[]> vectors,
-      boolean single,
-      String text,
-      List<Route> routes,
-      Ranker ranker,
-      String column,
-      int limit,
-      String preFilter,
-      List<Object> preFilterParameters,
-      String where,
-      List<Object> whereParameters,
-      List<String> select,
-      boolean rowId,
-      boolean score,
-      Long snapshot,
-      String tag,
-      int ef) {
+  /**
+   * The query. Never changed once published: each {@code with...} method returns a changed copy, so
+   * a {@link Search} can be shared between threads.
+   */
+  static final class Query implements Cloneable {
 
-    static final Query EMPTY =
-        new Query(
-            null,
-            false,
-            null,
-            null,
-            Ranker.RRF,
-            null,
-            10,
-            null,
-            List.of(),
-            null,
-            List.of(),
-            null,
-            false,
-            false,
-            null,
-            null,
-            0);
+    static final Query EMPTY = new Query();
 
-    Query withVectors(List<float[]> v, boolean one) {
-      return new Query(
-          v,
-          one,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+    private List<float[]> vectors;
+    private String text;
+    private List<Route> routes;
+    private Ranker ranker = Ranker.RRF;
+    private String column;
+    private int limit = 10;
+    private String preFilter;
+    private List<Object> preFilterParameters = List.of();
+    private String where;
+    private List<Object> whereParameters = List.of();
+    private List<String> select;
+    private boolean rowId;
+    private boolean score;
+    private Long snapshot;
+    private String tag;
+    private int ef;
+
+    private Query copy(Consumer<Query> change) {
+      try {
+        Query c = (Query) clone();
+        change.accept(c);
+        return c;
+      } catch (CloneNotSupportedException e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    Query withVectors(List<float[]> v) {
+      return copy(c -> c.vectors = v);
     }
 
     Query withText(String t) {
-      return new Query(
-          vectors,
-          single,
-          t,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(c -> c.text = t);
     }
 
     Query withRoutes(List<Route> r) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          r,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(c -> c.routes = r);
     }
 
     Query withRanker(Ranker r) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          r,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(c -> c.ranker = r);
     }
 
-    Query withColumn(String c) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          c,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+    Query withColumn(String name) {
+      return copy(c -> c.column = name);
     }
 
     Query withLimit(int k) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          k,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(c -> c.limit = k);
     }
 
     Query withPreFilter(String p, List<Object> params) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          p,
-          params,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(
+          c -> {
+            c.preFilter = p;
+            c.preFilterParameters = params;
+          });
     }
 
     Query withWhere(String w, List<Object> params) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          w,
-          params,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(
+          c -> {
+            c.where = w;
+            c.whereParameters = params;
+          });
     }
 
-    Query withSelect(List<String> s) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          s,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          ef);
+    Query withSelect(List<String> columns) {
+      return copy(c -> c.select = columns);
     }
 
     Query withRowId() {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          true,
-          score,
-          snapshot,
-          tag,
-          ef);
+      return copy(c -> c.rowId = true);
     }
 
     Query withScore() {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          true,
-          snapshot,
-          tag,
-          ef);
+      return copy(c -> c.score = true);
     }
 
     Query withSnapshot(long id) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          id,
-          tag,
-          ef);
+      return copy(c -> c.snapshot = id);
     }
 
-    Query withTag(String t) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          t,
-          ef);
+    Query withTag(String name) {
+      return copy(c -> c.tag = name);
     }
 
     Query withEf(int n) {
-      return new Query(
-          vectors,
-          single,
-          text,
-          routes,
-          ranker,
-          column,
-          limit,
-          preFilter,
-          preFilterParameters,
-          where,
-          whereParameters,
-          select,
-          rowId,
-          score,
-          snapshot,
-          tag,
-          n);
+      return copy(c -> c.ef = n);
+    }
+
+    List<float[]> vectors() {
+      return vectors;
+    }
+
+    String text() {
+      return text;
+    }
+
+    List<Route> routes() {
+      return routes;
+    }
+
+    Ranker ranker() {
+      return ranker;
+    }
+
+    String column() {
+      return column;
+    }
+
+    int limit() {
+      return limit;
+    }
+
+    String preFilter() {
+      return preFilter;
+    }
+
+    List<Object> preFilterParameters() {
+      return preFilterParameters;
+    }
+
+    String where() {
+      return where;
+    }
+
+    List<Object> whereParameters() {
+      return whereParameters;
+    }
+
+    List<String> select() {
+      return select;
+    }
+
+    boolean rowId() {
+      return rowId;
+    }
+
+    boolean score() {
+      return score;
+    }
+
+    Long snapshot() {
+      return snapshot;
+    }
+
+    String tag() {
+      return tag;
+    }
+
+    int ef() {
+      return ef;
     }
 
     @Override
@@ -735,16 +564,6 @@ public final class SearchImpl implements Search {
           + (column != null ? ", column " + column : "")
           + (preFilter != null ? ", preFilter " + preFilter : "")
           + (where != null ? ", where " + where : "");
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o == this;
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(new Object[] {text, column, limit});
     }
   }
 }
