@@ -100,7 +100,11 @@ public interface Search {
    */
   Search where(String predicate, Object... parameters);
 
-  /** The columns returned (all by default), in this order. */
+  /**
+   * The columns returned (all by default), in this order. The winners' columns are read from the
+   * snapshot after ranking; {@code select("_ROW_ID")} alone (without {@link #where}) reads no rows
+   * at all, the first stage of "find IDs, then fetch the candidates' payloads".
+   */
   Search select(String... columns);
 
   /** Adds {@code _ROW_ID} to each returned row. */

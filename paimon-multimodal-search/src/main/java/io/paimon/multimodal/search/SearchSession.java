@@ -21,11 +21,18 @@ import io.paimon.multimodal.Table;
 import io.paimon.multimodal.search.internal.SearchImpl;
 
 /**
- * Searches of one table that share open index files: each index file is opened once (its Lucene
- * segment and row IDs read through the table's {@code FileIO}) and kept, up to {@code maxOpenFiles}
- * of them, least recently used first out. Index files never change once written, so a kept file is
- * never stale; searches of new snapshots open the new files they need. For many queries (a service,
- * a benchmark, a re-ranking job) this saves opening the files for each.
+ * Searches of one table that share what they read: each index file is copied into heap memory once,
+ * with large sequential reads through the table's {@code FileIO}, and kept (least recently used
+ * first out, up to {@code maxOpenFiles} files and {@code maxResidentBytes} bytes), so that a graph
+ * search reads memory, not storage; the plans of the last few snapshots searched and readers of
+ * their rows by row ID are kept too. Index files never change once written, so a kept file is never
+ * stale; searches of new snapshots open the new files they need. For many queries (a service, a
+ * benchmark, a re-ranking job) this is the way to search: a {@link Search#of(Table) one-shot
+ * search} reads only the parts of the files it needs, with a ranged read per Lucene buffer.
+ *
+ * <p>A query whose files do not fit in the budget together still runs: the files over the budget
+ * are read for it and dropped after it, so such queries pay the copy each time. Size the budget to
+ * the column's index files ({@link Table#indexFiles(long)} gives their sizes).
  *
  * <pre>{@code
  * try (SearchSession session = SearchSession.open(table)) {
@@ -35,23 +42,36 @@ import io.paimon.multimodal.search.internal.SearchImpl;
  * }
  * }</pre>
  *
- * <p>Thread-safe: searches may run from several threads at once. Closing it closes the files once
- * the searches using them end.
+ * <p>Thread-safe: searches may run from several threads at once. Closing it drops the files and
+ * readers once the searches using them end.
  */
 public interface SearchSession extends AutoCloseable {
 
-  /** A session keeping up to 64 index files open. */
+  /**
+   * A session keeping up to 64 index files, and at most a quarter of the maximum heap, in memory.
+   */
   static SearchSession open(Table table) {
     return open(table, 64);
   }
 
   /**
-   * A session keeping up to {@code maxOpenFiles} index files open.
+   * A session keeping up to {@code maxOpenFiles} index files, and at most a quarter of the maximum
+   * heap, in memory.
    *
    * @throws IllegalArgumentException if not positive
    */
   static SearchSession open(Table table, int maxOpenFiles) {
-    return SearchImpl.session(table, maxOpenFiles);
+    return open(table, maxOpenFiles, Runtime.getRuntime().maxMemory() / 4);
+  }
+
+  /**
+   * A session keeping up to {@code maxOpenFiles} index files of at most {@code maxResidentBytes}
+   * bytes in all in memory.
+   *
+   * @throws IllegalArgumentException if either is not positive
+   */
+  static SearchSession open(Table table, int maxOpenFiles, long maxResidentBytes) {
+    return SearchImpl.session(table, maxOpenFiles, maxResidentBytes);
   }
 
   /** A new search of the table through this session's open files. */

@@ -41,29 +41,43 @@ final class OpenShard implements Closeable {
   private final DirectoryReader reader;
   private final LeafReader leaf;
   private final long[] rowIds;
+  private final boolean ascending;
+  private final long residentBytes;
   private final AtomicInteger users = new AtomicInteger(1);
 
   private OpenShard(
-      IndexFile file, IndexSpec spec, DirectoryReader reader, LeafReader leaf, long[] rowIds) {
+      IndexFile file,
+      IndexSpec spec,
+      DirectoryReader reader,
+      LeafReader leaf,
+      long[] rowIds,
+      long residentBytes) {
     this.file = file;
     this.spec = spec;
     this.reader = reader;
     this.leaf = leaf;
     this.rowIds = rowIds;
+    this.residentBytes = residentBytes;
+    boolean sorted = true;
+    for (int i = 1; i < rowIds.length && sorted; i++) {
+      sorted = rowIds[i - 1] < rowIds[i];
+    }
+    this.ascending = sorted;
   }
 
   /**
-   * Opens an index file of {@code table} through its {@code FileIO}.
+   * Opens an index file of {@code table} through its {@code FileIO}: copied into memory if {@code
+   * resident} (for many searches), else read with ranged reads as Lucene asks (for one).
    *
    * @throws SearchException if the file is not the one segment its manifest entry describes
    */
-  static OpenShard open(Table table, IndexFile file, IndexSpec spec) {
+  static OpenShard open(Table table, IndexFile file, IndexSpec spec, boolean resident) {
     String path = table.indexFilePath(file.fileName());
     PackedDirectory dir = null;
     DirectoryReader reader = null;
     try {
       InputFile in = table.io().newInputFile(path, file.fileSize());
-      dir = new PackedDirectory(in);
+      dir = resident ? PackedDirectory.resident(in) : PackedDirectory.ranged(in);
       reader = DirectoryReader.open(dir);
       if (reader.leaves().size() > 1) {
         throw new SearchException(
@@ -108,7 +122,7 @@ final class OpenShard implements Closeable {
               "index file " + path + ": " + (rowIds.length - n) + " documents have no row ID");
         }
       }
-      OpenShard shard = new OpenShard(file, spec, reader, leaf, rowIds);
+      OpenShard shard = new OpenShard(file, spec, reader, leaf, rowIds, dir.residentBytes());
       reader = null;
       dir = null;
       return shard;
@@ -151,6 +165,16 @@ final class OpenShard implements Closeable {
   /** The row ID of each document (do not change). */
   long[] rowIds() {
     return rowIds;
+  }
+
+  /** Whether the documents' row IDs ascend with their numbers (as the writer adds them). */
+  boolean ascending() {
+    return ascending;
+  }
+
+  /** The heap bytes the open file holds (0 if it reads the file as needed). */
+  long residentBytes() {
+    return residentBytes;
   }
 
   /** Adds a user; false if the shard is already closed. */

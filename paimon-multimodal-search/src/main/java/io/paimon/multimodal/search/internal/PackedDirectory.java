@@ -20,28 +20,75 @@ package io.paimon.multimodal.search.internal;
 import io.paimon.multimodal.fs.InputFile;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.store.BaseDirectory;
+import org.apache.lucene.store.ByteBuffersDataInput;
+import org.apache.lucene.store.ByteBuffersIndexInput;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.NoLockFactory;
 
 /**
- * A read-only Lucene directory over one packed index file ({@link PackedIndex}); closing it closes
- * the file. Thread-safe, as Lucene's readers need.
+ * A read-only Lucene directory over one packed index file ({@link PackedIndex}), read either with
+ * ranged reads of the file as Lucene asks ({@link #ranged}) or from a copy of the whole file in
+ * memory ({@link #resident}); closing it closes the file. Thread-safe, as Lucene's readers need.
  */
 final class PackedDirectory extends BaseDirectory {
 
+  /** The size of the heap chunks of a resident file (a power of two, as Lucene's input needs). */
+  private static final int CHUNK = 1 << 20;
+
   private final InputFile file;
   private final Map<String, PackedIndex.Entry> entries;
+  private final ByteBuffersDataInput resident;
 
-  PackedDirectory(InputFile file) throws IOException {
+  private PackedDirectory(
+      InputFile file, Map<String, PackedIndex.Entry> entries, ByteBuffersDataInput resident) {
     super(NoLockFactory.INSTANCE);
     this.file = file;
-    this.entries = PackedIndex.read(file);
+    this.entries = entries;
+    this.resident = resident;
+  }
+
+  /**
+   * Reads each Lucene buffer with one positional read of {@code file}: opening is cheap, searching
+   * pays a read per buffer Lucene refills (a graph search refills often), so it suits a search that
+   * opens the file once.
+   */
+  static PackedDirectory ranged(InputFile file) throws IOException {
+    return new PackedDirectory(file, PackedIndex.read(file), null);
+  }
+
+  /**
+   * Copies the whole of {@code file} into heap memory with large sequential reads, then reads only
+   * memory: suits a file searched many times. Chunks are allocated as the bytes arrive, so a file
+   * shorter than its entry claims fails at its end, having allocated little more than it held.
+   */
+  static PackedDirectory resident(InputFile file) throws IOException {
+    try {
+      Map<String, PackedIndex.Entry> entries = PackedIndex.read(file);
+      long length = file.length();
+      List<ByteBuffer> chunks = new ArrayList<>();
+      for (long at = 0; at < length; at += CHUNK) {
+        byte[] chunk = new byte[(int) Math.min(CHUNK, length - at)];
+        file.readFully(at, chunk, 0, chunk.length);
+        chunks.add(ByteBuffer.wrap(chunk));
+      }
+      return new PackedDirectory(file, entries, new ByteBuffersDataInput(chunks));
+    } finally {
+      file.close();
+    }
+  }
+
+  /** The bytes held in memory: the file's length if resident, else 0. */
+  long residentBytes() {
+    return resident == null ? 0 : resident.length();
   }
 
   @Override
@@ -58,7 +105,11 @@ final class PackedDirectory extends BaseDirectory {
   public IndexInput openInput(String name, IOContext context) throws IOException {
     ensureOpen();
     PackedIndex.Entry e = entry(name);
-    return new FileIndexInput(file.name() + ":" + name, file, e.offset(), e.length());
+    String description = file.name() + ":" + name;
+    if (resident != null) {
+      return new ByteBuffersIndexInput(resident.slice(e.offset(), e.length()), description);
+    }
+    return new FileIndexInput(description, file, e.offset(), e.length());
   }
 
   private PackedIndex.Entry entry(String name) throws FileNotFoundException {
@@ -103,7 +154,9 @@ final class PackedDirectory extends BaseDirectory {
   @Override
   public void close() throws IOException {
     isOpen = false;
-    file.close();
+    if (resident == null) {
+      file.close();
+    }
   }
 
   private UnsupportedOperationException readOnly() {

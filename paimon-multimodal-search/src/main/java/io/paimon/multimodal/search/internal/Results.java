@@ -20,7 +20,12 @@ package io.paimon.multimodal.search.internal;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
+import io.paimon.multimodal.arrow.ArrowValues;
+import io.paimon.multimodal.arrow.TableArrow;
+import io.paimon.multimodal.arrow.VectorCopy;
+import io.paimon.types.DataType;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,13 +39,16 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * Reads the winning rows with one row-ID take of the pinned snapshot (the projection and the
- * post-ranking {@code where} applied by that scan; it keeps the request order, so rows stay best
- * first) and adds {@code _ROW_ID} and {@code _score} as asked.
+ * Reads the winning rows, best first, from the pinned snapshot and adds {@code _ROW_ID} and {@code
+ * _score} as asked. In a session without a post-ranking {@code where}, through the session's {@link
+ * RowReaders reader} of that snapshot and projection (no planning, files kept open); otherwise with
+ * one row-ID take of the snapshot, which applies the {@code where} and keeps the request order.
  */
 final class Results {
 
@@ -49,85 +57,77 @@ final class Results {
   private static final Field SCORE_FIELD =
       new Field(
           SCORE,
-          FieldType.notNullable(
-              new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
-                  org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)),
+          FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
           null);
 
   private Results() {}
 
-  private static Scan take(Table table, long snapshotId, SearchImpl.Query q, List<Hit> hits) {
-    List<Long> ids = new ArrayList<>(hits.size());
-    for (Hit h : hits) {
-      ids.add(h.rowId());
+  /** The search's projection of {@code scan}, always with {@code _ROW_ID} (last if selected). */
+  private static Scan project(Scan scan, SearchImpl.Query q) {
+    if (q.select() == null) {
+      return scan.withRowId();
     }
-    Scan scan = table.takeRowIds(ids).snapshot(snapshotId);
-    List<String> columns = new ArrayList<>();
-    if (q.select() != null) {
-      columns.addAll(q.select());
-      columns.remove(Schema.ROW_ID);
-      columns.add(Schema.ROW_ID);
-      scan = scan.select(columns);
-    } else {
-      scan = scan.withRowId();
-    }
-    if (q.where() != null) {
-      scan = scan.where(q.where(), q.whereParameters().toArray());
-    }
-    return scan;
+    List<String> columns = new ArrayList<>(q.select());
+    columns.remove(Schema.ROW_ID);
+    columns.add(Schema.ROW_ID);
+    return scan.select(columns);
   }
 
-  static List<Map<String, Object>> toList(SnapshotView view, SearchImpl.Query q, List<Hit> hits) {
+  static List<Map<String, Object>> toList(
+      SnapshotView view, Shards shards, SearchImpl.Query q, List<Hit> hits) {
     if (hits.isEmpty()) {
       return List.of();
     }
-    List<Map<String, Object>> rows = take(view.table(), view.snapshotId(), q, hits).toList();
-    List<Map<String, Object>> out = new ArrayList<>(rows.size());
-    int h = 0;
-    for (Map<String, Object> row : rows) {
-      long rowId = (Long) row.get(Schema.ROW_ID);
-      h = advance(hits, h, rowId);
-      Map<String, Object> copy = new LinkedHashMap<>(row);
-      if (!q.rowId()) {
-        copy.remove(Schema.ROW_ID);
+    Schema schema = view.scan().schema();
+    try (VectorSchemaRoot rows = toArrow(view.table(), view, shards, q, hits)) {
+      List<FieldVector> vectors = rows.getFieldVectors();
+      String[] names = new String[vectors.size()];
+      DataType[] types = new DataType[names.length];
+      for (int j = 0; j < names.length; j++) {
+        names[j] = vectors.get(j).getName();
+        types[j] =
+            names[j].equals(Schema.ROW_ID) || names[j].equals(SCORE)
+                ? null
+                : schema.columnType(names[j]);
       }
-      if (q.score()) {
-        copy.put(SCORE, hits.get(h).score());
+      List<Map<String, Object>> out = new ArrayList<>(rows.getRowCount());
+      for (int r = 0; r < rows.getRowCount(); r++) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (int j = 0; j < names.length; j++) {
+          FieldVector v = vectors.get(j);
+          row.put(
+              names[j],
+              types[j] == null ? v.getObject(r) : ArrowValues.get(names[j], types[j], v, r));
+        }
+        out.add(row);
       }
-      out.add(copy);
-      h++;
+      return out;
     }
-    return out;
   }
 
-  /** The index of {@code rowId} in {@code hits} at or after {@code from} (rows keep hit order). */
-  private static int advance(List<Hit> hits, int from, long rowId) {
-    for (int i = from; i < hits.size(); i++) {
-      if (hits.get(i).rowId() == rowId) {
-        return i;
-      }
-    }
-    throw new IllegalStateException("row " + rowId + " came back out of the requested order");
-  }
-
+  /** The rows of {@code hits} in hit order, as one batch the caller closes. */
   static VectorSchemaRoot toArrow(
-      Table table, SnapshotView view, SearchImpl.Query q, List<Hit> hits) {
+      Table table, SnapshotView view, Shards shards, SearchImpl.Query q, List<Hit> hits) {
     BufferAllocator allocator = table.allocator();
-    Scan scan =
-        take(table, view == null ? table.scan().resolvedSnapshotId() : view.snapshotId(), q, hits);
+    long snapshotId = view == null ? table.scan().resolvedSnapshotId() : view.snapshotId();
+    Scan scan = project(table.scan().snapshot(snapshotId), q);
     if (hits.isEmpty()) {
       VectorSchemaRoot empty = VectorSchemaRoot.create(outputSchema(scan, q), allocator);
       empty.allocateNew();
       empty.setRowCount(0);
       return empty;
     }
-    try (VectorSchemaRoot rows = scan.toArrow()) {
-      BigIntVector ids = (BigIntVector) rows.getVector(Schema.ROW_ID);
+    long[] ids = new long[hits.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = hits.get(i).rowId();
+    }
+    try (VectorSchemaRoot rows = read(table, snapshotId, scan, shards, q, ids, allocator)) {
+      FieldVector rowIds = rows.getVector(Schema.ROW_ID);
       int n = rows.getRowCount();
       double[] scores = new double[n];
       int h = 0;
       for (int r = 0; r < n; r++) {
-        h = advance(hits, h, ids.get(r));
+        h = advance(hits, h, (Long) rowIds.getObject(r));
         scores[r] = hits.get(h++).score();
       }
       List<FieldVector> vectors = new ArrayList<>();
@@ -153,6 +153,78 @@ final class Results {
     }
   }
 
+  /** The rows {@code ids} of the projected {@code scan}, in that order, with {@code _ROW_ID}. */
+  private static VectorSchemaRoot read(
+      Table table,
+      long snapshotId,
+      Scan scan,
+      Shards shards,
+      SearchImpl.Query q,
+      long[] ids,
+      BufferAllocator allocator) {
+    if (q.where() == null
+        && q.select() != null
+        && q.select().stream().allMatch(Schema.ROW_ID::equals)) {
+      // only row IDs asked: the ranking has them, and they are live in the snapshot
+      BigIntVector rowIds = new BigIntVector(TableArrow.rowIdField(), allocator);
+      rowIds.allocateNew(ids.length);
+      for (int i = 0; i < ids.length; i++) {
+        rowIds.set(i, ids[i]);
+      }
+      rowIds.setValueCount(ids.length);
+      VectorSchemaRoot out = new VectorSchemaRoot(List.of(rowIds));
+      out.setRowCount(ids.length);
+      return out;
+    }
+    RowReaders readers = shards == null ? null : shards.rowReaders();
+    if (readers == null || q.where() != null) {
+      Scan take = project(table.takeRowIds(toList(ids)).snapshot(snapshotId), q);
+      if (q.where() != null) {
+        take = take.where(q.where(), q.whereParameters().toArray());
+      }
+      return take.toArrow();
+    }
+    try (RowReaders.Lease lease = readers.acquire(snapshotId, q.select(), scan);
+        ArrowReader reader = lease.reader().read(ids, ids.length, allocator)) {
+      VectorSchemaRoot out =
+          VectorSchemaRoot.create(reader.getVectorSchemaRoot().getSchema(), allocator);
+      int n = 0;
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+        for (int j = 0; j < batch.getFieldVectors().size(); j++) {
+          VectorCopy.copyRows(
+              batch.getVector(j), null, 0, batch.getRowCount(), out.getVector(j), n);
+        }
+        n += batch.getRowCount();
+      }
+      for (FieldVector v : out.getFieldVectors()) {
+        v.setValueCount(n);
+      }
+      out.setRowCount(n);
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<Long> toList(long[] ids) {
+    List<Long> out = new ArrayList<>(ids.length);
+    for (long id : ids) {
+      out.add(id);
+    }
+    return out;
+  }
+
+  /** The index of {@code rowId} in {@code hits} at or after {@code from} (rows keep hit order). */
+  private static int advance(List<Hit> hits, int from, long rowId) {
+    for (int i = from; i < hits.size(); i++) {
+      if (hits.get(i).rowId() == rowId) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("row " + rowId + " came back out of the requested order");
+  }
+
   private static org.apache.arrow.vector.types.pojo.Schema outputSchema(
       Scan scan, SearchImpl.Query q) {
     List<Field> fields = new ArrayList<>();
@@ -162,13 +234,7 @@ final class Results {
       }
     }
     if (q.score()) {
-      fields.add(
-          new Field(
-              SCORE,
-              FieldType.notNullable(
-                  new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
-                      org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)),
-              null));
+      fields.add(SCORE_FIELD);
     }
     return new org.apache.arrow.vector.types.pojo.Schema(fields);
   }

@@ -58,13 +58,20 @@ public final class SearchImpl implements Search {
     return new SearchImpl(table, null, Query.EMPTY);
   }
 
-  /** A session keeping up to {@code maxOpenFiles} index files open. */
-  public static SearchSession session(Table table, int maxOpenFiles) {
+  /**
+   * A session keeping up to {@code maxOpenFiles} index files of {@code maxResidentBytes} in all in
+   * memory.
+   */
+  public static SearchSession session(Table table, int maxOpenFiles, long maxResidentBytes) {
     Objects.requireNonNull(table, "table");
     if (maxOpenFiles <= 0) {
       throw new IllegalArgumentException("maxOpenFiles " + maxOpenFiles + " is not positive");
     }
-    Shards shards = new Shards(table, maxOpenFiles);
+    if (maxResidentBytes <= 0) {
+      throw new IllegalArgumentException(
+          "maxResidentBytes " + maxResidentBytes + " is not positive");
+    }
+    Shards shards = new Shards(table, maxOpenFiles, maxResidentBytes);
     return new SearchSession() {
       @Override
       public Search search() {
@@ -208,7 +215,7 @@ public final class SearchImpl implements Search {
   @Override
   public List<Map<String, Object>> toList() {
     Run run = start(false);
-    return run == null ? List.of() : Results.toList(run.view(), q, run.hits().get(0));
+    return run == null ? List.of() : Results.toList(run.view(), shards, q, run.hits().get(0));
   }
 
   @Override
@@ -217,7 +224,7 @@ public final class SearchImpl implements Search {
     List<List<Map<String, Object>>> out = new ArrayList<>();
     int n = q.vectors() == null ? 1 : q.vectors().size();
     for (int i = 0; i < n; i++) {
-      out.add(run == null ? List.of() : Results.toList(run.view(), q, run.hits().get(i)));
+      out.add(run == null ? List.of() : Results.toList(run.view(), shards, q, run.hits().get(i)));
     }
     return out;
   }
@@ -226,7 +233,11 @@ public final class SearchImpl implements Search {
   public VectorSchemaRoot toArrow() {
     Run run = start(false);
     return Results.toArrow(
-        table, run == null ? null : run.view(), q, run == null ? List.of() : run.hits().get(0));
+        table,
+        run == null ? null : run.view(),
+        shards,
+        q,
+        run == null ? List.of() : run.hits().get(0));
   }
 
   @Override
@@ -261,7 +272,7 @@ public final class SearchImpl implements Search {
     if (snapshotId == 0) {
       return null;
     }
-    Shards source = shards != null ? shards : new Shards(table, 0);
+    Shards source = shards != null ? shards : Shards.oneShot(table);
     // a tag is resolved once: every route and the final take read that one snapshot
     SnapshotView view = source.view(snapshotId);
     if (q.preFilter() != null) {
@@ -313,7 +324,7 @@ public final class SearchImpl implements Search {
   private static ColumnIndex index(
       SnapshotView view, Schema schema, String column, IndexType type) {
     ColumnIndex.checkType(column, schema.columnType(column), type);
-    ColumnIndex index = ColumnIndex.of(view.indexFiles(), schema, column);
+    ColumnIndex index = view.columnIndex(column);
     if (index.type() != type) {
       throw new SearchException(
           "column '"
@@ -342,7 +353,7 @@ public final class SearchImpl implements Search {
         continue;
       }
       fitting.add(column);
-      if (ColumnIndex.of(view.indexFiles(), schema, column).type() == type) {
+      if (view.columnIndex(column).type() == type) {
         candidates.add(column);
       }
     }

@@ -24,21 +24,34 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Where a search gets its open index files: a least-recently-used cache of up to {@code capacity}
- * shards (index files never change once written, so a cached shard is never stale), or, with
- * capacity 0, shards opened for one search and closed after it. Thread-safe.
+ * Where a search gets its open index files and the session's other caches: a least-recently-used
+ * cache of shards held in memory, up to {@code capacity} of them and {@code maxBytes} in all (index
+ * files never change once written, so a cached shard is never stale), the plans of the last few
+ * snapshots and the readers of their rows; or, with capacity 0, shards read with ranged reads for
+ * one search and closed after it, and nothing kept. Thread-safe.
  */
 final class Shards implements AutoCloseable {
 
   private final Table table;
   private final int capacity;
+  private final long maxBytes;
   private final LinkedHashMap<String, OpenShard> open = new LinkedHashMap<>(16, 0.75f, true);
   private final LinkedHashMap<Long, SnapshotView> views = new LinkedHashMap<>(4, 0.75f, true);
+  private final RowReaders rowReaders;
+  private long bytes;
   private boolean closed;
 
-  Shards(Table table, int capacity) {
+  /** A session's cache of at most {@code capacity} files and {@code maxBytes} bytes. */
+  Shards(Table table, int capacity, long maxBytes) {
     this.table = table;
     this.capacity = capacity;
+    this.maxBytes = maxBytes;
+    this.rowReaders = capacity == 0 ? null : new RowReaders();
+  }
+
+  /** Nothing kept: what a search outside a session uses. */
+  static Shards oneShot(Table table) {
+    return new Shards(table, 0, 0);
   }
 
   /**
@@ -46,7 +59,7 @@ final class Shards implements AutoCloseable {
    */
   OpenShard acquire(IndexFile file, IndexSpec spec) {
     if (capacity == 0) {
-      return OpenShard.open(table, file, spec);
+      return OpenShard.open(table, file, spec, false);
     }
     synchronized (this) {
       if (closed) {
@@ -57,7 +70,7 @@ final class Shards implements AutoCloseable {
         return cached;
       }
     }
-    OpenShard shard = OpenShard.open(table, file, spec);
+    OpenShard shard = OpenShard.open(table, file, spec, true);
     synchronized (this) {
       if (closed) {
         return shard;
@@ -69,14 +82,23 @@ final class Shards implements AutoCloseable {
       }
       shard.retain();
       open.put(file.fileName(), shard);
+      bytes += shard.residentBytes();
+      // least recently used first; the shard just opened goes too if it alone exceeds the budget,
+      // and is closed when the caller releases it
       Iterator<Map.Entry<String, OpenShard>> it = open.entrySet().iterator();
-      while (open.size() > capacity && it.hasNext()) {
+      while ((open.size() > capacity || bytes > maxBytes) && it.hasNext()) {
         OpenShard evicted = it.next().getValue();
         it.remove();
+        bytes -= evicted.residentBytes();
         evicted.release();
       }
       return shard;
     }
+  }
+
+  /** The session's row readers, or null outside a session. */
+  RowReaders rowReaders() {
+    return rowReaders;
   }
 
   /**
@@ -110,6 +132,11 @@ final class Shards implements AutoCloseable {
     return open.size();
   }
 
+  /** The heap bytes the cached shards hold. */
+  synchronized long bytes() {
+    return bytes;
+  }
+
   @Override
   public synchronized void close() {
     closed = true;
@@ -117,5 +144,10 @@ final class Shards implements AutoCloseable {
       s.release();
     }
     open.clear();
+    bytes = 0;
+    views.clear();
+    if (rowReaders != null) {
+      rowReaders.close();
+    }
   }
 }

@@ -25,6 +25,7 @@ import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.Table;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
@@ -44,6 +45,7 @@ final class SnapshotView {
   private final RowRanges present;
   private final Roaring64Bitmap allowed;
   private final List<IndexFile> indexFiles;
+  private final ConcurrentHashMap<String, ColumnIndex> columns;
 
   private SnapshotView(
       Table table,
@@ -52,7 +54,8 @@ final class SnapshotView {
       List<Split> splits,
       RowRanges present,
       Roaring64Bitmap allowed,
-      List<IndexFile> indexFiles) {
+      List<IndexFile> indexFiles,
+      ConcurrentHashMap<String, ColumnIndex> columns) {
     this.table = table;
     this.scan = scan;
     this.snapshotId = snapshotId;
@@ -60,6 +63,7 @@ final class SnapshotView {
     this.present = present;
     this.allowed = allowed;
     this.indexFiles = indexFiles;
+    this.columns = columns;
   }
 
   /** The view of {@code scan}, pinned to a snapshot, without a pre-filter. */
@@ -82,14 +86,16 @@ final class SnapshotView {
         splits,
         RowRanges.of(ranges),
         allowed,
-        List.copyOf(table.indexFiles(snapshotId)));
+        List.copyOf(table.indexFiles(snapshotId)),
+        new ConcurrentHashMap<>());
   }
 
   /** This view restricted to the live rows matching {@code preFilter}. */
   SnapshotView filtered(String preFilter, List<Object> parameters) {
     Roaring64Bitmap matching =
         rowIds(scan.select(Schema.ROW_ID).where(preFilter, parameters.toArray()));
-    return new SnapshotView(table, scan, snapshotId, splits, present, matching, indexFiles);
+    return new SnapshotView(
+        table, scan, snapshotId, splits, present, matching, indexFiles, columns);
   }
 
   private static Roaring64Bitmap rowIds(Scan ids) {
@@ -105,6 +111,11 @@ final class SnapshotView {
       throw new java.io.UncheckedIOException(e);
     }
     return out;
+  }
+
+  /** The index files of {@code column}, found once per view (a snapshot's never change). */
+  ColumnIndex columnIndex(String column) {
+    return columns.computeIfAbsent(column, c -> ColumnIndex.of(indexFiles, scan.schema(), c));
   }
 
   /** The snapshot's row-ID-range index files. */

@@ -21,6 +21,7 @@ import io.paimon.multimodal.search.SearchException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
@@ -91,18 +92,26 @@ final class TextRoute {
                 + index.column()
                 + "'");
       }
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < served.shards().size(); i++) {
+        if (served.shards().get(i).leaf() != null) {
+          order.add(i);
+        }
+      }
+      // in row-ID order, so that Lucene's tie break (the lower document) is ours (the lower row ID)
+      order.sort(Comparator.comparingLong(i -> served.shards().get(i).rowIds()[0]));
       List<IndexReader> leaves = new ArrayList<>();
       List<long[]> rowIds = new ArrayList<>();
       List<FixedBitSet> bits = new ArrayList<>();
       boolean filtered = false;
-      for (int i = 0; i < served.shards().size(); i++) {
+      boolean ordered = true;
+      for (int i : order) {
         OpenShard shard = served.shards().get(i);
-        if (shard.leaf() != null) {
-          leaves.add(shard.leaf());
-          rowIds.add(shard.rowIds());
-          bits.add(served.filter(i));
-          filtered |= served.filter(i) != null;
-        }
+        ordered &= shard.ascending();
+        leaves.add(shard.leaf());
+        rowIds.add(shard.rowIds());
+        bits.add(served.filter(i));
+        filtered |= served.filter(i) != null;
       }
       try (ByteBuffersDirectory extra = new ByteBuffersDirectory()) {
         DirectoryReader extraReader = unserved(view, index, served, analyzer, extra);
@@ -110,7 +119,9 @@ final class TextRoute {
           if (extraReader != null) {
             LeafReader leaf = extraReader.leaves().get(0).reader();
             leaves.add(leaf);
-            rowIds.add(rowIds(leaf));
+            long[] ids = rowIds(leaf);
+            ordered &= ascending(ids);
+            rowIds.add(ids);
             bits.add(null);
           }
           if (leaves.isEmpty()) {
@@ -133,7 +144,8 @@ final class TextRoute {
                         BooleanClause.Occur.FILTER)
                     .build();
           }
-          TopDocs docs = searcher.search(query, k + TIE_SLACK);
+          TopDocs docs =
+              searcher.search(query, ordered && ascendingAcross(rowIds) ? k : k + TIE_SLACK);
           TopHits top = new TopHits(k);
           int[] docStarts = new int[leaves.size()];
           for (int i = 1; i < leaves.size(); i++) {
@@ -153,6 +165,29 @@ final class TextRoute {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Whether each leaf's row IDs are all above the previous leaf's (each leaf's ascending). */
+  private static boolean ascendingAcross(List<long[]> rowIds) {
+    long last = Long.MIN_VALUE;
+    for (long[] ids : rowIds) {
+      if (ids.length > 0) {
+        if (ids[0] <= last) {
+          return false;
+        }
+        last = ids[ids.length - 1];
+      }
+    }
+    return true;
+  }
+
+  private static boolean ascending(long[] ids) {
+    for (int i = 1; i < ids.length; i++) {
+      if (ids[i - 1] >= ids[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** An in-memory segment of the allowed rows no file serves, or null if there are none. */

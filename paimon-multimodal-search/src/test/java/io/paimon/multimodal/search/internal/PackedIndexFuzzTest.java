@@ -36,22 +36,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Damaged index files: every mutation of a real index file (flipped bytes anywhere, in the table
  * and tail in particular, truncations) is a {@link SearchException} naming the file, or opens to
  * the same documents (a flip in bytes Lucene does not read at open); never another exception, a
- * hang, or an allocation the file does not justify.
+ * hang, or an allocation the file does not justify; whether the file is read with ranged reads or
+ * copied into memory.
  */
 class PackedIndexFuzzTest {
 
   @TempWarehouse Connection conn;
 
-  @Test
+  @ParameterizedTest(name = "resident={0}")
+  @ValueSource(booleans = {false, true})
   @Timeout(120)
-  void mutatedIndexFilesFailWithTheDocumentedException() throws Exception {
+  void mutatedIndexFilesFailWithTheDocumentedException(boolean resident) throws Exception {
     Table table =
         conn.createTable(
             "docs",
@@ -70,7 +73,7 @@ class PackedIndexFuzzTest {
     IndexSpec spec = IndexSpec.parse(IndexType.FULL_TEXT, file.meta(), file.fileName());
     Path path = Path.of(table.indexFilePath(file.fileName()));
     byte[] good = Files.readAllBytes(path);
-    try (OpenShard shard = OpenShard.open(table, file, spec)) {
+    try (OpenShard shard = OpenShard.open(table, file, spec, resident)) {
       assertThat(shard.rowIds()).hasSize(200);
     }
     Random random = new Random(99);
@@ -102,7 +105,7 @@ class PackedIndexFuzzTest {
               file.lastRowId(),
               file.fieldId(),
               file.meta());
-      try (OpenShard shard = OpenShard.open(table, described, spec)) {
+      try (OpenShard shard = OpenShard.open(table, described, spec, resident)) {
         assertThat(shard.rowIds()).hasSize(200);
       } catch (SearchException e) {
         assertThat(e.getMessage()).contains(file.fileName());
@@ -114,8 +117,9 @@ class PackedIndexFuzzTest {
     assertThat(table.removeOrphanFiles(Duration.ZERO)).isEmpty();
   }
 
-  @Test
-  void aFileThatIsNotAPackedIndexNamesItsOffset() throws Exception {
+  @ParameterizedTest(name = "resident={0}")
+  @ValueSource(booleans = {false, true})
+  void aFileThatIsNotAPackedIndexNamesItsOffset(boolean resident) throws Exception {
     Table table =
         conn.createTable("t", Schema.builder().column("s", DataTypes.STRING()).build(), false);
     table.add(List.of(Map.of("s", "x")));
@@ -124,7 +128,7 @@ class PackedIndexFuzzTest {
     Files.createDirectories(path.getParent());
     Files.write(path, new byte[64]);
     IndexFile f = new IndexFile(IndexType.FULL_TEXT.identifier(), name, 64, 1, 0, 0, 0, null);
-    assertThatThrownBy(() -> OpenShard.open(table, f, null))
+    assertThatThrownBy(() -> OpenShard.open(table, f, null, resident))
         .isInstanceOf(SearchException.class)
         .hasMessageContaining(name)
         .hasMessageContaining("offset");

@@ -1,0 +1,171 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.paimon.multimodal.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.Table;
+import io.paimon.multimodal.testing.TempWarehouse;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.UnaryOperator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A session (index files in memory, snapshot plans and row readers kept) gives exactly what a
+ * one-shot search gives, for every projection, post-filter and terminal, as the table changes under
+ * it, from several threads, and with a memory budget smaller than one index file.
+ */
+class SearchSessionTest {
+
+  @TempWarehouse Connection conn;
+
+  private static final List<UnaryOperator<Search>> FORMS =
+      List.of(
+          s -> s,
+          s -> s.withRowId().withScore(),
+          s -> s.select("id", "embedding").withScore(),
+          s -> s.select("content", "_ROW_ID").withRowId(),
+          s -> s.where("category = 'lake'").select("id", "category").withRowId(),
+          s -> s.preFilter("category <> ?", "misc").withScore());
+
+  @Test
+  void sessionResultsEqualOneShotResultsAsTheTableChanges() {
+    Random random = new Random(21);
+    Table table = SearchTables.create(conn, "docs", Map.of("deletion-vectors.enabled", "true"));
+    SearchTables.append(table, random, 0, 300);
+    Map<String, String> shards = Map.of("global-index.row-count-per-shard", "100");
+    SearchIndexes.of(table).create("embedding", IndexType.VECTOR, shards);
+    SearchIndexes.of(table).create("content", IndexType.FULL_TEXT, shards);
+    try (SearchSession session = SearchSession.open(table)) {
+      for (int round = 0; round < 3; round++) {
+        for (int t = 0; t < 6; t++) {
+          float[] v = SearchTables.vector(random);
+          String text = SearchTables.WORDS[random.nextInt(SearchTables.WORDS.length)] + " arm";
+          assertThat(session.search().vector(v).limit(12).toList()).hasSize(12);
+          assertThat(session.search().text(text).limit(12).toList()).hasSize(12);
+          // row IDs alone are not read from the table; a where that keeps every row reads them
+          assertSame(
+              session.search().vector(v).limit(12).select("_ROW_ID").withRowId().withScore(),
+              session
+                  .search()
+                  .vector(v)
+                  .limit(12)
+                  .select("_ROW_ID")
+                  .withRowId()
+                  .withScore()
+                  .where("id >= 0"));
+          for (UnaryOperator<Search> form : FORMS) {
+            assertSame(
+                form.apply(session.search().vector(v).limit(12).efSearch(500)),
+                form.apply(Search.of(table).vector(v).limit(12).efSearch(500)));
+            assertSame(
+                form.apply(session.search().text(text).limit(12)),
+                form.apply(Search.of(table).text(text).limit(12)));
+          }
+        }
+        // a new snapshot: rows added, some deleted, one index rebuilt incrementally
+        SearchTables.append(table, random, 1000L * (round + 1), 80);
+        table.delete("id IN (" + (3 * round) + ", " + (50 + round) + ", " + (200 + round) + ")");
+        if (round == 1) {
+          SearchIndexes.of(table).create("embedding", IndexType.VECTOR, shards);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aBudgetSmallerThanOneFileStillSearchesExactly() throws Exception {
+    Random random = new Random(5);
+    Table table = SearchTables.create(conn, "docs");
+    SearchTables.append(table, random, 0, 400);
+    SearchIndexes.of(table)
+        .create("embedding", IndexType.VECTOR, Map.of("global-index.row-count-per-shard", "64"));
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try (SearchSession tiny = SearchSession.open(table, 2, 1)) {
+      List<Future<?>> runs = new ArrayList<>();
+      for (int t = 0; t < 16; t++) {
+        float[] v = SearchTables.vector(new Random(t));
+        runs.add(
+            pool.submit(
+                () ->
+                    assertSame(
+                        tiny.search().vector(v).limit(9).efSearch(400).withRowId().withScore(),
+                        Search.of(table)
+                            .vector(v)
+                            .limit(9)
+                            .efSearch(400)
+                            .withRowId()
+                            .withScore())));
+      }
+      for (Future<?> f : runs) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
+  void aClosedSessionRefusesToSearch() {
+    Table table = SearchTables.create(conn, "docs");
+    SearchTables.append(table, new Random(1), 0, 50);
+    SearchIndexes.of(table).create("embedding", IndexType.VECTOR);
+    SearchSession session = SearchSession.open(table);
+    float[] v = SearchTables.vector(new Random(2));
+    assertThat(session.search().vector(v).toList()).hasSize(10);
+    session.close();
+    assertThatThrownBy(() -> session.search().vector(v).toList())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("closed");
+    assertThatThrownBy(() -> SearchSession.open(table, 4, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxResidentBytes");
+  }
+
+  /** The same rows, in the same order, through toList and through toArrow. */
+  private static void assertSame(Search session, Search oneShot) {
+    List<Map<String, Object>> expected = comparable(oneShot.toList());
+    assertThat(comparable(session.toList())).as("%s", session).isEqualTo(expected);
+    try (VectorSchemaRoot a = session.toArrow();
+        VectorSchemaRoot b = oneShot.toArrow()) {
+      assertThat(a.getSchema()).isEqualTo(b.getSchema());
+      assertThat(a.contentToTSVString()).isEqualTo(b.contentToTSVString());
+    }
+  }
+
+  private static List<Map<String, Object>> comparable(List<Map<String, Object>> rows) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map<String, Object> row : rows) {
+      Map<String, Object> copy = new LinkedHashMap<>();
+      row.forEach((k, v) -> copy.put(k, v instanceof float[] f ? Arrays.toString(f) : v));
+      out.add(copy);
+    }
+    return out;
+  }
+}
