@@ -44,6 +44,9 @@ final class PackedDirectory extends BaseDirectory {
   /** The size of the heap chunks of a resident file (a power of two, as Lucene's input needs). */
   private static final int CHUNK = 1 << 20;
 
+  /** How many bytes at the end of a file a ranged open reads at once, to find its table. */
+  private static final int TAIL_WINDOW = 64 << 10;
+
   private final InputFile file;
   private final Map<String, PackedIndex.Entry> entries;
   private final ByteBuffersDataInput resident;
@@ -62,7 +65,25 @@ final class PackedDirectory extends BaseDirectory {
    * opens the file once.
    */
   static PackedDirectory ranged(InputFile file) throws IOException {
-    return new PackedDirectory(file, PackedIndex.read(file), null);
+    long length = file.length();
+    // The tail and, for all but large segments, the table come in one read at the end.
+    int window = (int) Math.min(length, TAIL_WINDOW);
+    byte[] tail = new byte[window];
+    file.readFully(length - window, tail, 0, window);
+    long start = length - window;
+    return new PackedDirectory(
+        file,
+        PackedIndex.read(
+            file.name(),
+            length,
+            (position, buf, off, len) -> {
+              if (position >= start && position + len <= length) {
+                System.arraycopy(tail, (int) (position - start), buf, off, len);
+              } else {
+                file.readFully(position, buf, off, len);
+              }
+            }),
+        null);
   }
 
   /**
@@ -72,7 +93,6 @@ final class PackedDirectory extends BaseDirectory {
    */
   static PackedDirectory resident(InputFile file) throws IOException {
     try {
-      Map<String, PackedIndex.Entry> entries = PackedIndex.read(file);
       long length = file.length();
       List<ByteBuffer> chunks = new ArrayList<>();
       for (long at = 0; at < length; at += CHUNK) {
@@ -80,7 +100,14 @@ final class PackedDirectory extends BaseDirectory {
         file.readFully(at, chunk, 0, chunk.length);
         chunks.add(ByteBuffer.wrap(chunk));
       }
-      return new PackedDirectory(file, entries, new ByteBuffersDataInput(chunks));
+      ByteBuffersDataInput bytes = new ByteBuffersDataInput(chunks);
+      // The table is parsed from the copy: loading costs the chunk reads and nothing more.
+      Map<String, PackedIndex.Entry> entries =
+          PackedIndex.read(
+              file.name(),
+              length,
+              (position, buf, off, len) -> bytes.slice(position, len).readBytes(buf, off, len));
+      return new PackedDirectory(file, entries, bytes);
     } finally {
       file.close();
     }

@@ -101,8 +101,22 @@ final class PackedIndex {
    * @throws SearchException if the file is not a packed index or its table does not fit it
    */
   static Map<String, Entry> read(InputFile file) throws IOException {
-    long length = file.length();
-    String name = file.name();
+    return read(file.name(), file.length(), file::readFully);
+  }
+
+  /** Positional reads of an index file's bytes, from storage or from memory. */
+  @FunctionalInterface
+  interface Bytes {
+    void readFully(long position, byte[] buf, int off, int len) throws IOException;
+  }
+
+  /**
+   * The table of the packed index file {@code name} of {@code length} bytes, read through {@code
+   * file}: two small reads, then the table.
+   *
+   * @throws SearchException if the file is not a packed index or its table does not fit it
+   */
+  static Map<String, Entry> read(String name, long length, Bytes file) throws IOException {
     if (length < MAGIC.length + 4 + TAIL) {
       throw new SearchException(
           "index file " + name + ": " + length + " bytes is too short for a packed index");
