@@ -19,6 +19,7 @@ package io.paimon.multimodal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -182,6 +183,13 @@ public interface Scan {
    * a table without commits.
    */
   long resolvedSnapshotId();
+
+  /**
+   * As {@link #resolvedSnapshotId()}, the whole snapshot (empty for a table without commits): what
+   * a cache of anything derived from a snapshot keys by, since after a rollback the same id may be
+   * committed again with other contents (see {@link Snapshot#deltaManifestList()}).
+   */
+  Optional<Snapshot> resolvedSnapshot();
 
   /**
    * Splits of the data to read (one per data file after pruning by statistics), for sharding a read

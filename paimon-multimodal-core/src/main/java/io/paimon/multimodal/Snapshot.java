@@ -30,6 +30,9 @@ public final class Snapshot {
   private final long nextRowId;
   private final String commitUser;
   private final String commitKind;
+  private final String baseManifestList;
+  private final String deltaManifestList;
+  private final String indexManifest;
 
   /** Creates a snapshot value (as read from its file). */
   public Snapshot(
@@ -40,7 +43,10 @@ public final class Snapshot {
       long deltaRecordCount,
       long nextRowId,
       String commitUser,
-      String commitKind) {
+      String commitKind,
+      String baseManifestList,
+      String deltaManifestList,
+      String indexManifest) {
     this.id = id;
     this.schemaId = schemaId;
     this.timeMillis = timeMillis;
@@ -49,6 +55,9 @@ public final class Snapshot {
     this.nextRowId = nextRowId;
     this.commitUser = Objects.requireNonNull(commitUser, "commitUser");
     this.commitKind = Objects.requireNonNull(commitKind, "commitKind");
+    this.baseManifestList = Objects.requireNonNull(baseManifestList, "baseManifestList");
+    this.deltaManifestList = Objects.requireNonNull(deltaManifestList, "deltaManifestList");
+    this.indexManifest = indexManifest;
   }
 
   /** The snapshot id: 1 for the first commit, then increasing by one. */
@@ -96,6 +105,25 @@ public final class Snapshot {
     return commitKind;
   }
 
+  /** The name of the manifest list of the files this snapshot's parent already held. */
+  public String baseManifestList() {
+    return baseManifestList;
+  }
+
+  /**
+   * The name of the manifest list of the files this snapshot's commit changed. Manifest lists are
+   * named uniquely per commit, so this tells apart two snapshots of one id (one committed after a
+   * rollback removed the other).
+   */
+  public String deltaManifestList() {
+    return deltaManifestList;
+  }
+
+  /** The name of the index manifest (deletion vectors, search indexes), or null if none. */
+  public String indexManifest() {
+    return indexManifest;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof Snapshot)) {
@@ -109,12 +137,15 @@ public final class Snapshot {
         && deltaRecordCount == s.deltaRecordCount
         && nextRowId == s.nextRowId
         && commitUser.equals(s.commitUser)
-        && commitKind.equals(s.commitKind);
+        && commitKind.equals(s.commitKind)
+        && baseManifestList.equals(s.baseManifestList)
+        && deltaManifestList.equals(s.deltaManifestList)
+        && Objects.equals(indexManifest, s.indexManifest);
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(id) * 31 + Long.hashCode(timeMillis);
+    return Long.hashCode(id) * 31 + deltaManifestList.hashCode();
   }
 
   @Override

@@ -262,6 +262,7 @@ class ExpireSnapshotsTest {
       long target = 4;
       t.createTag("keep", 3);
       t.createTag("newer", 6);
+      Snapshot replaced = t.snapshot(target + 1);
       t.rollbackTo(target);
       assertThat(t.latestSnapshot().get().id()).isEqualTo(target);
       assertThat(t.snapshots()).hasSize((int) target);
@@ -271,6 +272,11 @@ class ExpireSnapshotsTest {
       // Commits go on from the rolled-back snapshot's next row ID.
       Snapshot next = t.add(List.of(Map.of("id", 500L, "part", "a")));
       assertThat(next.id()).isEqualTo(target + 1);
+      // The id is reused, the snapshot is not: caches keyed by the whole snapshot tell them apart.
+      assertThat(next).isNotEqualTo(replaced);
+      assertThat(next.deltaManifestList()).isNotEqualTo(replaced.deltaManifestList());
+      assertThat(t.scan().resolvedSnapshot()).contains(next);
+      assertThat(t.scan().snapshot(target).resolvedSnapshot()).contains(t.snapshot(target));
       assertThat(rows(t, t.takeRowIds(t.snapshot(target).nextRowId()))).hasSize(1);
 
       // A tag whose snapshot expired is restored from the tag.

@@ -100,6 +100,28 @@ class SearchSessionTest {
   }
 
   @Test
+  void aSnapshotIdCommittedAgainAfterARollbackIsNotServedFromTheSessionsCaches() {
+    Random random = new Random(8);
+    Table table = SearchTables.create(conn, "docs");
+    SearchTables.append(table, random, 0, 120);
+    SearchIndexes.of(table).create("content", IndexType.FULL_TEXT);
+    long indexed = table.latestSnapshot().orElseThrow().id();
+    SearchTables.append(table, random, 1000, 40);
+    try (SearchSession session = SearchSession.open(table)) {
+      for (int round = 0; round < 3; round++) {
+        // the same snapshot id each round, with other rows every time
+        for (String text : List.of("robot", "lake arm")) {
+          assertSame(
+              session.search().text(text).limit(200).select("id", "content").withRowId(),
+              Search.of(table).text(text).limit(200).select("id", "content").withRowId());
+        }
+        table.rollbackTo(indexed);
+        SearchTables.append(table, random, 2000L * (round + 1), 40 + round);
+      }
+    }
+  }
+
+  @Test
   void aBudgetSmallerThanOneFileStillSearchesExactly() throws Exception {
     Random random = new Random(5);
     Table table = SearchTables.create(conn, "docs");

@@ -82,6 +82,9 @@ public record SnapshotFile(
         deltaRecordCount,
         nextRowId == null ? 0 : nextRowId,
         commitUser,
-        commitKind);
+        commitKind,
+        baseManifestList,
+        deltaManifestList,
+        indexManifest);
   }
 }

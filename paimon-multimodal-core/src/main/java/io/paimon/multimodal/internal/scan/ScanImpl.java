@@ -21,11 +21,13 @@ import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.SchemaException;
+import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.arrow.ArrowValues;
 import io.paimon.multimodal.arrow.VectorCopy;
 import io.paimon.multimodal.internal.TableState;
+import io.paimon.multimodal.internal.paimon.SnapshotFile;
 import io.paimon.types.DataType;
 import io.paimon.types.DataTypes;
 import io.paimon.types.RowType;
@@ -38,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -532,6 +535,12 @@ public final class ScanImpl implements Scan {
   @Override
   public long resolvedSnapshotId() {
     return ScanPlanner.resolve(table, ctx).snapshotId();
+  }
+
+  @Override
+  public Optional<Snapshot> resolvedSnapshot() {
+    SnapshotFile s = ScanPlanner.resolve(table, ctx).snapshot();
+    return s == null ? Optional.empty() : Optional.of(s.snapshot());
   }
 
   @Override

@@ -121,7 +121,7 @@ final class Results {
     for (int i = 0; i < ids.length; i++) {
       ids[i] = hits.get(i).rowId();
     }
-    try (VectorSchemaRoot rows = read(table, snapshotId, scan, shards, q, ids, allocator)) {
+    try (VectorSchemaRoot rows = read(table, view, snapshotId, scan, shards, q, ids, allocator)) {
       FieldVector rowIds = rows.getVector(Schema.ROW_ID);
       int n = rows.getRowCount();
       double[] scores = new double[n];
@@ -156,6 +156,7 @@ final class Results {
   /** The rows {@code ids} of the projected {@code scan}, in that order, with {@code _ROW_ID}. */
   private static VectorSchemaRoot read(
       Table table,
+      SnapshotView view,
       long snapshotId,
       Scan scan,
       Shards shards,
@@ -177,14 +178,14 @@ final class Results {
       return out;
     }
     RowReaders readers = shards == null ? null : shards.rowReaders();
-    if (readers == null || q.where() != null) {
+    if (readers == null || view == null || q.where() != null) {
       Scan take = project(table.takeRowIds(toList(ids)).snapshot(snapshotId), q);
       if (q.where() != null) {
         take = take.where(q.where(), q.whereParameters().toArray());
       }
       return take.toArrow();
     }
-    try (RowReaders.Lease lease = readers.acquire(snapshotId, q.select(), scan);
+    try (RowReaders.Lease lease = readers.acquire(view.snapshot(), q.select(), scan);
         ArrowReader reader = lease.reader().read(ids, ids.length, allocator)) {
       VectorSchemaRoot out =
           VectorSchemaRoot.create(reader.getVectorSchemaRoot().getSchema(), allocator);

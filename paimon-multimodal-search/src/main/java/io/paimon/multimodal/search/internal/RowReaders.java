@@ -19,6 +19,7 @@ package io.paimon.multimodal.search.internal;
 
 import io.paimon.multimodal.RowIdReader;
 import io.paimon.multimodal.Scan;
+import io.paimon.multimodal.Snapshot;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,14 +47,14 @@ final class RowReaders implements AutoCloseable {
   private final LinkedHashMap<Key, Lease> readers = new LinkedHashMap<>(8, 0.75f, true);
   private boolean closed;
 
-  private record Key(long snapshotId, List<String> columns) {}
+  private record Key(Snapshot snapshot, List<String> columns) {}
 
   /**
-   * A reader of {@code scan} (pinned to {@code snapshotId}, with the projection {@code columns}),
+   * A reader of {@code scan} (pinned to {@code snapshot}, with the projection {@code columns}),
    * made from it on first use; the caller closes the lease.
    */
-  Lease acquire(long snapshotId, List<String> columns, Scan scan) {
-    Key key = new Key(snapshotId, columns);
+  Lease acquire(Snapshot snapshot, List<String> columns, Scan scan) {
+    Key key = new Key(snapshot, columns);
     synchronized (this) {
       if (closed) {
         throw new IllegalStateException("the search session is closed");

@@ -19,6 +19,7 @@ package io.paimon.multimodal.search.internal;
 
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.search.IndexType;
 import io.paimon.multimodal.search.Ranker;
@@ -30,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -268,13 +270,13 @@ public final class SearchImpl implements Search {
     } else if (q.tag() != null) {
       base = base.tag(q.tag());
     }
-    long snapshotId = base.resolvedSnapshotId();
-    if (snapshotId == 0) {
+    Optional<Snapshot> snapshot = base.resolvedSnapshot();
+    if (snapshot.isEmpty()) {
       return null;
     }
     Shards source = shards != null ? shards : Shards.oneShot(table);
     // a tag is resolved once: every route and the final take read that one snapshot
-    SnapshotView view = source.view(snapshotId);
+    SnapshotView view = source.view(snapshot.get());
     if (q.preFilter() != null) {
       view = view.filtered(q.preFilter(), q.preFilterParameters());
     }

@@ -18,6 +18,7 @@
 package io.paimon.multimodal.search.internal;
 
 import io.paimon.multimodal.IndexFile;
+import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ final class Shards implements AutoCloseable {
   private final int capacity;
   private final long maxBytes;
   private final LinkedHashMap<String, OpenShard> open = new LinkedHashMap<>(16, 0.75f, true);
-  private final LinkedHashMap<Long, SnapshotView> views = new LinkedHashMap<>(4, 0.75f, true);
+  private final LinkedHashMap<Snapshot, SnapshotView> views = new LinkedHashMap<>(4, 0.75f, true);
   private final RowReaders rowReaders;
   private long bytes;
   private boolean closed;
@@ -102,23 +103,24 @@ final class Shards implements AutoCloseable {
   }
 
   /**
-   * The view of snapshot {@code snapshotId} without a pre-filter: planned once per session and
-   * snapshot (a snapshot never changes), the last few kept; planned anew each time without a cache.
+   * The view of {@code snapshot} without a pre-filter: planned once per session and snapshot (keyed
+   * by the whole snapshot, not its id, which a commit after a rollback reuses), the last few kept;
+   * planned anew each time without a cache.
    */
-  SnapshotView view(long snapshotId) {
+  SnapshotView view(Snapshot snapshot) {
     if (capacity == 0) {
-      return SnapshotView.of(table, table.scan().snapshot(snapshotId));
+      return SnapshotView.of(table, snapshot);
     }
     synchronized (this) {
-      SnapshotView cached = views.get(snapshotId);
+      SnapshotView cached = views.get(snapshot);
       if (cached != null) {
         return cached;
       }
     }
-    SnapshotView view = SnapshotView.of(table, table.scan().snapshot(snapshotId));
+    SnapshotView view = SnapshotView.of(table, snapshot);
     synchronized (this) {
-      views.put(snapshotId, view);
-      Iterator<Map.Entry<Long, SnapshotView>> it = views.entrySet().iterator();
+      views.put(snapshot, view);
+      Iterator<Map.Entry<Snapshot, SnapshotView>> it = views.entrySet().iterator();
       while (views.size() > 4 && it.hasNext()) {
         it.next();
         it.remove();

@@ -20,6 +20,7 @@ package io.paimon.multimodal.search.internal;
 import io.paimon.multimodal.IndexFile;
 import io.paimon.multimodal.Scan;
 import io.paimon.multimodal.Schema;
+import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Split;
 import io.paimon.multimodal.SplitFile;
 import io.paimon.multimodal.Table;
@@ -40,7 +41,7 @@ final class SnapshotView {
 
   private final Table table;
   private final Scan scan;
-  private final long snapshotId;
+  private final Snapshot snapshot;
   private final List<Split> splits;
   private final RowRanges present;
   private final Roaring64Bitmap allowed;
@@ -50,7 +51,7 @@ final class SnapshotView {
   private SnapshotView(
       Table table,
       Scan scan,
-      long snapshotId,
+      Snapshot snapshot,
       List<Split> splits,
       RowRanges present,
       Roaring64Bitmap allowed,
@@ -58,7 +59,7 @@ final class SnapshotView {
       ConcurrentHashMap<String, ColumnIndex> columns) {
     this.table = table;
     this.scan = scan;
-    this.snapshotId = snapshotId;
+    this.snapshot = snapshot;
     this.splits = splits;
     this.present = present;
     this.allowed = allowed;
@@ -66,9 +67,10 @@ final class SnapshotView {
     this.columns = columns;
   }
 
-  /** The view of {@code scan}, pinned to a snapshot, without a pre-filter. */
-  static SnapshotView of(Table table, Scan scan) {
-    long snapshotId = scan.resolvedSnapshotId();
+  /** The view of {@code snapshot} of {@code table}, without a pre-filter. */
+  static SnapshotView of(Table table, Snapshot snapshot) {
+    long snapshotId = snapshot.id();
+    Scan scan = table.scan().snapshot(snapshotId);
     List<Split> splits = scan.plan();
     List<long[]> ranges = new ArrayList<>();
     boolean deletions = false;
@@ -82,7 +84,7 @@ final class SnapshotView {
     return new SnapshotView(
         table,
         scan,
-        snapshotId,
+        snapshot,
         splits,
         RowRanges.of(ranges),
         allowed,
@@ -94,8 +96,7 @@ final class SnapshotView {
   SnapshotView filtered(String preFilter, List<Object> parameters) {
     Roaring64Bitmap matching =
         rowIds(scan.select(Schema.ROW_ID).where(preFilter, parameters.toArray()));
-    return new SnapshotView(
-        table, scan, snapshotId, splits, present, matching, indexFiles, columns);
+    return new SnapshotView(table, scan, snapshot, splits, present, matching, indexFiles, columns);
   }
 
   private static Roaring64Bitmap rowIds(Scan ids) {
@@ -133,7 +134,12 @@ final class SnapshotView {
   }
 
   long snapshotId() {
-    return snapshotId;
+    return snapshot.id();
+  }
+
+  /** The snapshot viewed: what the session's caches key by (an id alone may be reused). */
+  Snapshot snapshot() {
+    return snapshot;
   }
 
   /** The row IDs the snapshot holds (deleted ones too). */
