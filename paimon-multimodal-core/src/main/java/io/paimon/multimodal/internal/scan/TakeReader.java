@@ -17,12 +17,16 @@
  */
 package io.paimon.multimodal.internal.scan;
 
+import io.paimon.multimodal.TaskGroup;
 import io.paimon.multimodal.internal.TableState;
 import io.paimon.row.RowFileOptions;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -39,7 +43,8 @@ import org.roaringbitmap.RoaringBitmap;
  * for the whole take (or, for a {@link RowIdFetcher}, once for all its fetches).
  *
  * <p>Memory: the decoded rows of one pass (all of a take of up to {@link TakePlan#PASS_IDS} ids)
- * plus one output batch. Not thread-safe.
+ * plus one output batch. Not thread-safe; a pass's groups are read concurrently on the connection's
+ * decode pool.
  */
 final class TakeReader extends ArrowReader {
 
@@ -172,7 +177,9 @@ final class TakeReader extends ArrowReader {
 
   /**
    * Reads the distinct ids of pass {@code p}, group by group, keeping the decoded batches, and
-   * notes where each id's row is (or that the filter dropped it).
+   * notes where each id's row is (or that the filter dropped it). Groups are read concurrently on
+   * the connection's decode pool, the calling thread reading the first: a take of scattered rows
+   * spends its time decompressing one block per group, and those blocks are independent.
    */
   private void stage(int p) throws IOException {
     closeStaged();
@@ -184,52 +191,175 @@ final class TakeReader extends ArrowReader {
       stagedRow = new int[to - from];
     }
     Arrays.fill(stagedSource, 0, to - from, -1);
-    int i = from;
-    while (i < to) {
-      DataGroup group = files.get(fileOf(distinct[i]));
+    List<int[]> spans = new ArrayList<>();
+    for (int i = from; i < to; ) {
+      long end = files.get(fileOf(distinct[i])).endRowId();
       int j = i;
-      while (j < to && distinct[j] < group.endRowId()) {
+      while (j < to && distinct[j] < end) {
         j++;
       }
-      int[] positions = new int[j - i];
-      for (int k = i; k < j; k++) {
-        positions[k - i] = (int) (distinct[k] - group.firstRowId());
+      spans.add(new int[] {i, j});
+      i = j;
+    }
+    GroupRead[] reads = new GroupRead[spans.size()];
+    try {
+      int concurrent = Math.min(spans.size(), table.executors().decodeThreads());
+      if (concurrent <= 1) {
+        for (int s = 0; s < reads.length; s++) {
+          reads[s] = read(spans.get(s), distinct);
+        }
+      } else {
+        readConcurrently(spans, distinct, reads, concurrent);
       }
-      RoaringBitmap rows = RoaringBitmap.bitmapOf(positions);
-      ScanPlanner.checkTag(table, resolved);
-      try (GroupBatches batches =
-          new GroupBatches(
-              table,
-              group,
-              layout.readColumns(),
-              rows,
-              ctx.filter(),
-              allocator,
-              j - i,
-              readOptions,
-              openFiles)) {
-        // The batch size is the group's count of ids: one batch holds all of them (asking for
-        // another would allocate a batch's vectors again for nothing).
-        if (batches.next()) {
-          int source = keep(batches.batch());
-          stagedFiles.add(batches.path());
-          int passing = batches.passing();
-          for (int r = 0; r < passing; r++) {
-            int row = batches.selected == null ? r : batches.selected[r];
-            long id = group.firstRowId() + batches.rowNumber(row);
-            int d = Arrays.binarySearch(distinct, i, j, id);
-            stagedSource[d - from] = source;
-            stagedRow[d - from] = row;
+      for (GroupRead r : reads) {
+        if (r.batch != null) {
+          int source = staged.size();
+          staged.add(r.batch);
+          r.batch = null;
+          stagedFiles.add(r.path);
+          for (int k = 0; k < r.count; k++) {
+            stagedSource[r.distinct[k] - from] = source;
+            stagedRow[r.distinct[k] - from] = r.rows[k];
           }
         }
-        bytesRead += batches.bytesRead();
+        bytesRead += r.bytesRead;
       }
-      i = j;
+    } finally {
+      for (GroupRead r : reads) {
+        if (r != null && r.batch != null) {
+          r.batch.close();
+        }
+      }
     }
   }
 
-  /** Moves a decoded batch's buffers into vectors of this reader; returns its index. */
-  private int keep(VectorSchemaRoot batch) {
+  /**
+   * Reads {@code spans} into {@code reads}, the first in this thread and the rest as tasks; on a
+   * failure every batch read so far is closed, and the first failure is thrown.
+   */
+  private void readConcurrently(List<int[]> spans, long[] distinct, GroupRead[] reads, int limit)
+      throws IOException {
+    List<Future<GroupRead>> futures = new ArrayList<>(spans.size() - 1);
+    Throwable failure = null;
+    TaskGroup tasks = table.executors().newDecodeGroup("take " + table.name(), limit);
+    try {
+      for (int s = 1; s < spans.size(); s++) {
+        int[] span = spans.get(s);
+        futures.add(tasks.submit(() -> read(span, distinct)));
+      }
+      reads[0] = read(spans.get(0), distinct);
+      for (int s = 1; s < spans.size(); s++) {
+        reads[s] = futures.get(s - 1).get();
+      }
+    } catch (ExecutionException e) {
+      failure = e.getCause();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = new InterruptedIOException("interrupted while taking rows of " + table.name());
+    } catch (IOException | RuntimeException | Error e) {
+      failure = e;
+    } finally {
+      // cancels what has not started and waits for the rest: no task touches the reads after this
+      tasks.close();
+    }
+    if (failure == null) {
+      return;
+    }
+    for (int s = 0; s < reads.length; s++) {
+      GroupRead r = reads[s];
+      if (r == null && s > 0 && s - 1 < futures.size()) {
+        r = finished(futures.get(s - 1));
+      }
+      if (r != null && r.batch != null) {
+        r.batch.close();
+        r.batch = null;
+      }
+    }
+    if (failure instanceof IOException io) {
+      throw io;
+    }
+    if (failure instanceof RuntimeException re) {
+      throw re;
+    }
+    if (failure instanceof Error err) {
+      throw err;
+    }
+    throw new IOException("taking rows of " + table.name() + " failed", failure);
+  }
+
+  /** What a task returned, if it ended normally. */
+  private static GroupRead finished(Future<GroupRead> f) {
+    if (!f.isDone() || f.isCancelled()) {
+      return null;
+    }
+    try {
+      return f.get();
+    } catch (ExecutionException | InterruptedException e) {
+      return null;
+    }
+  }
+
+  /** The rows of one group a pass takes: its decoded batch and where each id's row is in it. */
+  private static final class GroupRead {
+    VectorSchemaRoot batch;
+    String path;
+    int[] distinct;
+    int[] rows;
+    int count;
+    long bytesRead;
+  }
+
+  /** Reads the distinct ids {@code span[0]..span[1]} (all in one group) in one row selection. */
+  private GroupRead read(int[] span, long[] distinct) throws IOException {
+    int i = span[0];
+    int j = span[1];
+    DataGroup group = files.get(fileOf(distinct[i]));
+    int[] positions = new int[j - i];
+    for (int k = i; k < j; k++) {
+      positions[k - i] = (int) (distinct[k] - group.firstRowId());
+    }
+    RoaringBitmap rows = RoaringBitmap.bitmapOf(positions);
+    ScanPlanner.checkTag(table, resolved);
+    GroupRead out = new GroupRead();
+    try (GroupBatches batches =
+        new GroupBatches(
+            table,
+            group,
+            layout.readColumns(),
+            rows,
+            ctx.filter(),
+            allocator,
+            j - i,
+            readOptions,
+            openFiles)) {
+      // The batch size is the group's count of ids: one batch holds all of them (asking for
+      // another would allocate a batch's vectors again for nothing).
+      if (batches.next()) {
+        out.batch = keep(batches.batch());
+        out.path = batches.path();
+        int passing = batches.passing();
+        out.distinct = new int[passing];
+        out.rows = new int[passing];
+        for (int r = 0; r < passing; r++) {
+          int row = batches.selected == null ? r : batches.selected[r];
+          long id = group.firstRowId() + batches.rowNumber(row);
+          out.distinct[r] = Arrays.binarySearch(distinct, i, j, id);
+          out.rows[r] = row;
+        }
+        out.count = passing;
+      }
+      out.bytesRead = batches.bytesRead();
+    } catch (IOException | RuntimeException e) {
+      if (out.batch != null) {
+        out.batch.close();
+      }
+      throw e;
+    }
+    return out;
+  }
+
+  /** Moves a decoded batch's buffers into vectors of this reader (any thread may call it). */
+  private VectorSchemaRoot keep(VectorSchemaRoot batch) {
     List<FieldVector> kept = new ArrayList<>(batch.getFieldVectors().size());
     try {
       for (FieldVector v : batch.getFieldVectors()) {
@@ -243,8 +373,7 @@ final class TakeReader extends ArrowReader {
     }
     VectorSchemaRoot root = new VectorSchemaRoot(kept);
     root.setRowCount(batch.getRowCount());
-    staged.add(root);
-    return staged.size() - 1;
+    return root;
   }
 
   private int fileOf(long id) {
