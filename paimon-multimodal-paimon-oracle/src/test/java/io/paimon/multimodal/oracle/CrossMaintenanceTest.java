@@ -37,11 +37,9 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.manifest.ManifestFile;
 import org.apache.paimon.manifest.ManifestFileMeta;
-import org.apache.paimon.operation.CleanOrphanFilesResult;
 import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.table.FileStoreTable;
@@ -104,32 +102,8 @@ class CrossMaintenanceTest {
     return table;
   }
 
-  /** Every file under the table's directory, relative to it. */
-  private static Set<String> files(String name) throws Exception {
-    Path root = tableDir(name);
-    try (Stream<Path> walk = Files.walk(root)) {
-      return walk.filter(Files::isRegularFile)
-          .map(p -> root.relativize(p).toString())
-          .collect(Collectors.toCollection(TreeSet::new));
-    }
-  }
-
-  private static Path tableDir(String name) {
-    return warehouse.resolve(PaimonCatalogs.DATABASE + ".db").resolve(name);
-  }
-
   private static Set<String> statsFiles(Set<String> files) {
     return files.stream().filter(f -> f.endsWith(".stats")).collect(Collectors.toSet());
-  }
-
-  /** Paimon's orphan cleanup with every file old enough: all it finds unreferenced goes. */
-  private static Set<String> cleanOrphans(String name) throws Exception {
-    long future = System.currentTimeMillis() + Duration.ofDays(1).toMillis();
-    CleanOrphanFilesResult result = new LocalOrphanFilesClean(paimon.table(name), future).clean();
-    Path root = tableDir(name);
-    return result.getDeletedFilesPath().stream()
-        .map(p -> root.relativize(OracleAssertions.localPath(p.toString())).toString())
-        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Both sides read the latest snapshot and the tag alike. */
@@ -149,7 +123,7 @@ class CrossMaintenanceTest {
     Table table = fourCommits(name, new SplittableRandom(61));
     List<Map<String, Object>> before = CrossChecks.ourRows(table.scan(), IO);
     List<Map<String, Object>> atTag = CrossChecks.ourRows(table.scan().tag("t2"), IO);
-    Set<String> ours = files(name);
+    Set<String> ours = paimon.files(name);
     assertThat(statsFiles(ours)).as(".stats files of our data files").isNotEmpty();
 
     // Orphans where Paimon looks: a data file, a .stats file, a manifest, a non-snapshot file.
@@ -161,11 +135,13 @@ class CrossMaintenanceTest {
             "manifest/manifest-" + uuid + "-0",
             "snapshot/stray");
     for (String p : planted) {
-      Files.write(tableDir(name).resolve(p), new byte[] {1, 2, 3});
+      Files.write(paimon.tableDir(name).resolve(p), new byte[] {1, 2, 3});
     }
 
-    assertThat(cleanOrphans(name)).as("Paimon's orphan cleanup").isEqualTo(new TreeSet<>(planted));
-    assertThat(files(name)).as("files after the cleanup").isEqualTo(ours);
+    assertThat(paimon.cleanOrphans(name))
+        .as("Paimon's orphan cleanup")
+        .isEqualTo(new TreeSet<>(planted));
+    assertThat(paimon.files(name)).as("files after the cleanup").isEqualTo(ours);
     CrossChecks.assertSameRows(
         "after Paimon's cleanup", before, CrossChecks.ourRows(table.scan(), IO));
     CrossChecks.assertSameRows(
@@ -200,7 +176,7 @@ class CrossMaintenanceTest {
       }
     }
     assertThat(statsFiles(doomed)).as("doomed .stats files").isNotEmpty();
-    Set<String> before = files(name);
+    Set<String> before = paimon.files(name);
     assertThat(before).containsAll(doomed);
 
     int expired =
@@ -216,7 +192,7 @@ class CrossMaintenanceTest {
             .expire();
     assertThat(expired).as("snapshots expired").isEqualTo(5);
 
-    Set<String> after = files(name);
+    Set<String> after = paimon.files(name);
     Set<String> gone = new TreeSet<>(before);
     gone.removeAll(after);
     Set<String> goneData =
@@ -234,7 +210,7 @@ class CrossMaintenanceTest {
     assertBothRead("after the expiry", name, table);
 
     // Nothing is left over, and nothing we need is an orphan; we keep committing.
-    assertThat(cleanOrphans(name)).as("Paimon's orphan cleanup after the expiry").isEmpty();
+    assertThat(paimon.cleanOrphans(name)).as("Paimon's orphan cleanup after the expiry").isEmpty();
     assertThat(table.removeOrphanFiles(Duration.ZERO)).as("our orphan cleanup").isEmpty();
     table.add(List.of(BlobTables.row(r, 200)));
     assertBothRead("after our next commit", name, table);

@@ -29,7 +29,6 @@ import io.paimon.multimodal.search.IndexType;
 import io.paimon.multimodal.search.Search;
 import io.paimon.multimodal.search.SearchIndexes;
 import io.paimon.types.DataTypes;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,13 +40,10 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.paimon.index.GlobalIndexMeta;
 import org.apache.paimon.index.IndexFileMeta;
 import org.apache.paimon.manifest.FileKind;
 import org.apache.paimon.manifest.IndexManifestEntry;
-import org.apache.paimon.operation.CleanOrphanFilesResult;
-import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.predicate.PredicateBuilder;
 import org.apache.paimon.table.FileStoreTable;
@@ -158,17 +154,17 @@ class CrossSearchIndexTest {
     Table table = indexedTable(name, new SplittableRandom(73));
     Set<String> vectorFiles = indexFileNames(table, VECTOR);
     Set<String> textFiles = indexFileNames(table, TEXT);
-    Set<String> files = files(name);
+    Set<String> files = paimon.files(name);
     assertThat(files).containsAll(prefixed(vectorFiles)).containsAll(prefixed(textFiles));
 
-    assertThat(cleanOrphans(name)).as("Paimon's orphan cleanup").isEmpty();
-    assertThat(files(name)).isEqualTo(files);
+    assertThat(paimon.cleanOrphans(name)).as("Paimon's orphan cleanup").isEmpty();
+    assertThat(paimon.files(name)).isEqualTo(files);
     assertSearchIsExact(table);
 
     assertThat(SearchIndexes.of(table).drop("content")).isEqualTo(textFiles.size());
     // Older snapshots still list the text files: neither cleanup may delete them yet.
-    assertThat(cleanOrphans(name)).as("Paimon's orphan cleanup after the drop").isEmpty();
-    assertThat(files(name)).containsAll(prefixed(textFiles));
+    assertThat(paimon.cleanOrphans(name)).as("Paimon's orphan cleanup after the drop").isEmpty();
+    assertThat(paimon.files(name)).containsAll(prefixed(textFiles));
     int expired =
         paimon
             .table(name)
@@ -181,11 +177,11 @@ class CrossSearchIndexTest {
                     .build())
             .expire();
     assertThat(expired).as("snapshots expired").isPositive();
-    Set<String> left = files(name);
+    Set<String> left = paimon.files(name);
     assertThat(left)
         .containsAll(prefixed(vectorFiles))
         .doesNotContainAnyElementsOf(prefixed(textFiles));
-    assertThat(cleanOrphans(name)).as("Paimon's orphan cleanup after the expiry").isEmpty();
+    assertThat(paimon.cleanOrphans(name)).as("Paimon's orphan cleanup after the expiry").isEmpty();
     assertThat(table.removeOrphanFiles(Duration.ZERO)).as("our orphan cleanup").isEmpty();
     assertThat(SearchIndexes.of(table).list())
         .singleElement()
@@ -311,28 +307,6 @@ class CrossSearchIndexTest {
 
   private static Set<String> prefixed(Set<String> indexFiles) {
     return indexFiles.stream().map(f -> "index/" + f).collect(Collectors.toSet());
-  }
-
-  private static Set<String> files(String name) throws Exception {
-    Path root = tableDir(name);
-    try (Stream<Path> walk = Files.walk(root)) {
-      return walk.filter(Files::isRegularFile)
-          .map(p -> root.relativize(p).toString())
-          .collect(Collectors.toCollection(TreeSet::new));
-    }
-  }
-
-  private static Path tableDir(String name) {
-    return warehouse.resolve(PaimonCatalogs.DATABASE + ".db").resolve(name);
-  }
-
-  private static Set<String> cleanOrphans(String name) throws Exception {
-    long future = System.currentTimeMillis() + Duration.ofDays(1).toMillis();
-    CleanOrphanFilesResult result = new LocalOrphanFilesClean(paimon.table(name), future).clean();
-    Path root = tableDir(name);
-    return result.getDeletedFilesPath().stream()
-        .map(p -> root.relativize(OracleAssertions.localPath(p.toString())).toString())
-        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static void assertSearchIsExact(Table table) {

@@ -17,12 +17,18 @@
  */
 package io.paimon.multimodal.oracle;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.annotation.Nullable;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -30,6 +36,8 @@ import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.io.DataFileMeta;
+import org.apache.paimon.operation.CleanOrphanFilesResult;
+import org.apache.paimon.operation.LocalOrphanFilesClean;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.predicate.Predicate;
 import org.apache.paimon.reader.RecordReader;
@@ -304,6 +312,34 @@ final class PaimonCatalogs implements AutoCloseable {
   /** The row type of schema {@code schemaId} of the table. */
   RowType schemaRowType(String name, long schemaId) throws Exception {
     return table(name).schemaManager().schema(schemaId).logicalRowType();
+  }
+
+  /** The directory of table {@code name}. */
+  Path tableDir(String name) {
+    return Path.of(warehouse).resolve(DATABASE + ".db").resolve(name);
+  }
+
+  /** Every file under the table's directory, relative to it. */
+  Set<String> files(String name) throws Exception {
+    Path root = tableDir(name);
+    try (Stream<Path> walk = Files.walk(root)) {
+      return walk.filter(Files::isRegularFile)
+          .map(p -> root.relativize(p).toString())
+          .collect(Collectors.toCollection(TreeSet::new));
+    }
+  }
+
+  /**
+   * Paimon's orphan cleanup ({@code LocalOrphanFilesClean}, what {@code remove_orphan_files} runs)
+   * with every file old enough: the files it deleted, relative to the table directory.
+   */
+  Set<String> cleanOrphans(String name) throws Exception {
+    long future = System.currentTimeMillis() + Duration.ofDays(1).toMillis();
+    CleanOrphanFilesResult result = new LocalOrphanFilesClean(table(name), future).clean();
+    Path root = tableDir(name);
+    return result.getDeletedFilesPath().stream()
+        .map(p -> root.relativize(OracleAssertions.localPath(p.toString())).toString())
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   static Identifier identifier(String name) {
