@@ -23,17 +23,12 @@ import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
-import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.fs.ForwardingFileIO;
-import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.s3.testing.S3TestStorage;
 import io.paimon.types.DataTypes;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,40 +44,8 @@ class S3ParquetTablesTest {
   @Test
   void parquetTablesReadAndTakeOnS3WithFewRequests() throws Exception {
     S3TestStorage storage = new S3TestStorage();
-    AtomicInteger parquetReads = new AtomicInteger();
-    FileIO counting =
-        new ForwardingFileIO(storage.fileIO()) {
-          @Override
-          public InputFile newInputFile(String path) throws IOException {
-            InputFile in = super.newInputFile(path);
-            boolean parquet = path.endsWith(".parquet");
-            return new InputFile() {
-              @Override
-              public String name() {
-                return in.name();
-              }
-
-              @Override
-              public long length() throws IOException {
-                return in.length();
-              }
-
-              @Override
-              public void readFully(long position, byte[] buf, int off, int len)
-                  throws IOException {
-                if (parquet) {
-                  parquetReads.incrementAndGet();
-                }
-                in.readFully(position, buf, off, len);
-              }
-
-              @Override
-              public void close() throws IOException {
-                in.close();
-              }
-            };
-          }
-        };
+    CountingFileIO counting =
+        new CountingFileIO(storage.fileIO(), path -> path.endsWith(".parquet"));
     try (Connection conn =
         Multimodal.builder()
             .warehouse(storage.newWarehouse(dir))
@@ -107,13 +70,13 @@ class S3ParquetTablesTest {
       assertThat(t.scan().plan().get(0).files().get(0).format()).isEqualTo("parquet");
       assertThat(t.scan().where("id >= 19990").count()).isEqualTo(10);
 
-      parquetReads.set(0);
+      counting.reset();
       List<Map<String, Object>> taken = t.takeRowIds(List.of(3L, 12_345L, 19_999L)).toList();
       assertThat(taken)
           .extracting(r -> r.get("caption"))
           .containsExactly("frame 3", "frame 12345", "frame 19999");
       assertThat(taken.get(1).get("pose")).isEqualTo(List.of(12_345 * 0.5, -1.0));
-      assertThat(parquetReads.get()).as("requests to the parquet file for a take").isLessThan(24);
+      assertThat(counting.reads()).as("requests to the parquet file for a take").isLessThan(24);
     }
   }
 }

@@ -23,9 +23,6 @@ import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Multimodal;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
-import io.paimon.multimodal.fs.FileIO;
-import io.paimon.multimodal.fs.ForwardingFileIO;
-import io.paimon.multimodal.fs.InputFile;
 import io.paimon.multimodal.s3.testing.S3TestStorage;
 import io.paimon.multimodal.search.IndexType;
 import io.paimon.multimodal.search.Route;
@@ -33,7 +30,6 @@ import io.paimon.multimodal.search.Search;
 import io.paimon.multimodal.search.SearchIndexes;
 import io.paimon.multimodal.search.SearchSession;
 import io.paimon.types.DataTypes;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +37,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,17 +54,12 @@ class S3SearchTest {
 
   @TempDir Path dir;
 
-  private final AtomicLong indexReads = new AtomicLong();
-  private final AtomicLong indexBytes = new AtomicLong();
-
   @Test
   void searchOnS3ReturnsWhatTheLocalTableReturns() throws Exception {
     S3TestStorage storage = new S3TestStorage();
+    CountingFileIO counting = new CountingFileIO(storage.fileIO(), p -> p.contains("/index/"));
     try (Connection s3 =
-            Multimodal.builder()
-                .warehouse(storage.newWarehouse(dir))
-                .fileIO(counting(storage.fileIO()))
-                .connect();
+            Multimodal.builder().warehouse(storage.newWarehouse(dir)).fileIO(counting).connect();
         Connection local =
             Multimodal.builder().warehouse(dir.resolve("local").toString()).connect()) {
       Table remote = create(s3);
@@ -104,29 +94,28 @@ class S3SearchTest {
         List<Map<String, Object>> expected =
             query.apply(mirror).select("id", "category").withRowId().withScore().toList();
         assertThat(expected).isNotEmpty();
-        indexReads.set(0);
+        counting.reset();
         List<Map<String, Object>> actual =
             query.apply(remote).select("id", "category").withRowId().withScore().toList();
         assertThat(actual).isEqualTo(expected);
-        assertThat(indexReads.get()).as("reads of index files by a one-shot query").isPositive();
+        assertThat(counting.reads()).as("reads of index files by a one-shot query").isPositive();
       }
 
       try (SearchSession session = SearchSession.open(remote)) {
-        indexReads.set(0);
-        indexBytes.set(0);
+        counting.reset();
         List<Map<String, Object>> first =
             session.search().vector(q).limit(25).select("id").withScore().toList();
         // Three index files of a few hundred KiB each, copied in with reads of up to 1 MiB.
-        long loaded = indexBytes.get();
-        assertThat(indexReads.get())
+        long loaded = counting.bytes();
+        assertThat(counting.reads())
             .as("reads to load the vector files")
             .isLessThanOrEqualTo(3 * (1 + loaded / (1 << 20) + 1));
-        indexReads.set(0);
+        counting.reset();
         for (int i = 0; i < 5; i++) {
           assertThat(session.search().vector(q).limit(25).select("id").withScore().toList())
               .isEqualTo(first);
         }
-        assertThat(indexReads.get()).as("reads of index files by warm queries").isZero();
+        assertThat(counting.reads()).as("reads of index files by warm queries").isZero();
         assertThat(first)
             .isEqualTo(Search.of(mirror).vector(q).limit(25).select("id").withScore().toList());
       }
@@ -181,41 +170,5 @@ class S3SearchTest {
       v[i] = (float) random.nextGaussian();
     }
     return v;
-  }
-
-  /** The storage, counting the reads of index files and the bytes they return. */
-  private FileIO counting(FileIO io) {
-    return new ForwardingFileIO(io) {
-      @Override
-      public InputFile newInputFile(String path) throws IOException {
-        InputFile in = super.newInputFile(path);
-        boolean index = path.contains("/index/");
-        return new InputFile() {
-          @Override
-          public String name() {
-            return in.name();
-          }
-
-          @Override
-          public long length() throws IOException {
-            return in.length();
-          }
-
-          @Override
-          public void readFully(long position, byte[] buf, int off, int len) throws IOException {
-            if (index) {
-              indexReads.incrementAndGet();
-              indexBytes.addAndGet(len);
-            }
-            in.readFully(position, buf, off, len);
-          }
-
-          @Override
-          public void close() throws IOException {
-            in.close();
-          }
-        };
-      }
-    };
   }
 }
