@@ -19,6 +19,7 @@ package io.paimon.multimodal.search;
 
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.search.internal.SearchImpl;
+import java.util.List;
 
 /**
  * Searches of one table that share what they read: each index file is copied into heap memory once,
@@ -71,7 +72,15 @@ public interface SearchSession extends AutoCloseable {
    * @throws IllegalArgumentException if either is not positive
    */
   static SearchSession open(Table table, int maxOpenFiles, long maxResidentBytes) {
-    return SearchImpl.session(table, maxOpenFiles, maxResidentBytes);
+    return SearchImpl.session(table, maxOpenFiles, maxResidentBytes, List.of());
+  }
+
+  /**
+   * A builder of a session of {@code table}, for the budget and for {@link
+   * SearchSessionBuilder#residentColumns resident columns}.
+   */
+  static SearchSessionBuilder builder(Table table) {
+    return new SearchSessionBuilder(table);
   }
 
   /** A new search of the table through this session's open files. */

@@ -21,8 +21,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.paimon.multimodal.Connection;
+import io.paimon.multimodal.SchemaChange;
+import io.paimon.multimodal.SchemaException;
 import io.paimon.multimodal.Table;
 import io.paimon.multimodal.testing.TempWarehouse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -97,6 +101,100 @@ class SearchSessionTest {
         }
       }
     }
+  }
+
+  @Test
+  void residentColumnsGiveWhatATakeGivesAsTheTableChanges() {
+    Random random = new Random(34);
+    Table table = SearchTables.create(conn, "docs", Map.of("deletion-vectors.enabled", "true"));
+    SearchTables.append(table, random, 0, 250);
+    SearchIndexes.of(table).create("embedding", IndexType.VECTOR);
+    SearchIndexes.of(table).create("content", IndexType.FULL_TEXT);
+    long indexed = table.latestSnapshot().orElseThrow().id();
+    try (SearchSession session =
+        SearchSession.builder(table).residentColumns("id", "category").open()) {
+      for (int round = 0; round < 4; round++) {
+        float[] v = SearchTables.vector(random);
+        String text = SearchTables.WORDS[random.nextInt(SearchTables.WORDS.length)] + " lake";
+        for (UnaryOperator<Search> form :
+            List.<UnaryOperator<Search>>of(
+                s -> s.select("id"),
+                s -> s.select("category", "id").withRowId().withScore(),
+                s -> s.select("id", "content"),
+                s -> s.where("category = 'lake'").select("id").withRowId(),
+                s -> s.preFilter("id > 20").select("id"))) {
+          assertSame(
+              form.apply(session.search().vector(v).limit(15).efSearch(400)),
+              form.apply(Search.of(table).vector(v).limit(15).efSearch(400)));
+          assertSame(
+              form.apply(session.search().text(text).limit(15)),
+              form.apply(Search.of(table).text(text).limit(15)));
+        }
+        // new rows (unindexed, found by brute force), deleted rows, and a rollback that reuses ids
+        SearchTables.append(table, random, 1000L * (round + 1), 30);
+        table.delete("id IN (" + (7 * round) + ", " + (100 + round) + ")");
+        if (round == 2) {
+          table.rollbackTo(indexed);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aResidentColumnRenamedAwayIsTakenFromTheTableInstead() {
+    Random random = new Random(12);
+    Table table = SearchTables.create(conn, "docs");
+    SearchTables.append(table, random, 0, 120);
+    SearchIndexes.of(table).create("content", IndexType.FULL_TEXT);
+    try (SearchSession session =
+        SearchSession.builder(table).residentColumns("id", "category").open()) {
+      assertSame(
+          session.search().text("robot").limit(30).select("id", "category"),
+          Search.of(table).text("robot").limit(30).select("id", "category"));
+      table.alter(SchemaChange.renameColumn("category", "kind"));
+      SearchTables.append(table, random, 500, 20, "kind");
+      for (UnaryOperator<Search> form :
+          List.<UnaryOperator<Search>>of(
+              s -> s.select("id"), s -> s.select("id", "kind").withRowId())) {
+        assertSame(
+            form.apply(session.search().text("robot lake").limit(30)),
+            form.apply(Search.of(table).text("robot lake").limit(30)));
+      }
+    }
+  }
+
+  @Test
+  void aSearchOfResidentColumnsReadsNoDataFile() throws Exception {
+    Table table = SearchTables.create(conn, "docs");
+    SearchTables.append(table, new Random(3), 0, 200);
+    SearchIndexes.of(table).create("content", IndexType.FULL_TEXT);
+    try (SearchSession session = SearchSession.builder(table).residentColumns("id").open()) {
+      List<Map<String, Object>> before =
+          session.search().text("robot arm").limit(20).select("id").withScore().toList();
+      assertThat(before).hasSize(20);
+      // without its data files the table can still answer from the session's memory
+      try (var files = Files.walk(SearchTables.directory(table))) {
+        for (Path p : files.filter(f -> f.toString().endsWith(".row")).toList()) {
+          Files.delete(p);
+        }
+      }
+      assertThat(session.search().text("robot arm").limit(20).select("id").withScore().toList())
+          .isEqualTo(before);
+      assertThatThrownBy(
+              () -> session.search().text("robot arm").limit(20).select("content").toList())
+          .isInstanceOf(RuntimeException.class);
+    }
+  }
+
+  @Test
+  void residentColumnsMustBeColumnsOfTheTable() {
+    Table table = SearchTables.create(conn, "docs");
+    assertThatThrownBy(() -> SearchSession.builder(table).residentColumns("id", "idd").open())
+        .isInstanceOf(SchemaException.class)
+        .hasMessageContaining("'idd'");
+    assertThatThrownBy(() -> SearchSession.builder(table).maxOpenFiles(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxOpenFiles");
   }
 
   @Test

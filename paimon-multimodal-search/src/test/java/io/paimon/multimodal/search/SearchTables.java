@@ -21,6 +21,8 @@ import io.paimon.multimodal.Connection;
 import io.paimon.multimodal.Schema;
 import io.paimon.multimodal.Table;
 import io.paimon.types.DataTypes;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -61,13 +63,24 @@ final class SearchTables {
         false);
   }
 
+  /** The local directory of {@code table}. */
+  static Path directory(Table table) {
+    String location = table.location();
+    return location.startsWith("file:") ? Path.of(URI.create(location)) : Path.of(location);
+  }
+
   /** Appends {@code n} random rows with ids from {@code firstId}, one commit. */
   static void append(Table table, Random random, long firstId, int n) {
+    append(table, random, firstId, n, "category");
+  }
+
+  /** As {@link #append(Table, Random, long, int)}, the category column named {@code category}. */
+  static void append(Table table, Random random, long firstId, int n, String category) {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (long id = firstId; id < firstId + n; id++) {
       Map<String, Object> row = new HashMap<>();
       row.put("id", id);
-      row.put("category", new String[] {"lake", "arm", "misc"}[random.nextInt(3)]);
+      row.put(category, new String[] {"lake", "arm", "misc"}[random.nextInt(3)]);
       row.put("embedding", random.nextInt(50) == 0 ? null : vector(random));
       row.put("content", random.nextInt(50) == 0 ? null : text(random));
       rows.add(row);

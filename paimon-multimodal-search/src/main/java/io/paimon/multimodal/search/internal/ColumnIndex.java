@@ -100,29 +100,33 @@ record ColumnIndex(
     return n;
   }
 
+  /** Whether a column of {@code type} can have an index of type {@code index}. */
+  static boolean fits(DataType type, IndexType index) {
+    if (index == IndexType.VECTOR) {
+      return type instanceof VectorType v
+          ? v.elementType().root() == DataTypeRoot.FLOAT
+          : type.root() == DataTypeRoot.ARRAY
+              && type.children().get(0).root() == DataTypeRoot.FLOAT;
+    }
+    return type.root() == DataTypeRoot.VARCHAR || type.root() == DataTypeRoot.CHAR;
+  }
+
   /**
    * The dimension a vector column's type fixes, or 0 for {@code ARRAY<FLOAT>}.
    *
    * @throws SearchException if the column's type does not fit the index type
    */
   static int checkType(String column, DataType type, IndexType index) {
+    if (fits(type, index)) {
+      return type instanceof VectorType v ? v.length() : 0;
+    }
     if (index == IndexType.VECTOR) {
-      if (type instanceof VectorType v && v.elementType().root() == DataTypeRoot.FLOAT) {
-        return v.length();
-      }
-      if (type.root() == DataTypeRoot.ARRAY
-          && type.children().get(0).root() == DataTypeRoot.FLOAT) {
-        return 0;
-      }
       throw new SearchException(
           "column '"
               + column
               + "' of type "
               + type
               + " cannot have a VECTOR index: it needs VECTOR<FLOAT, n> or ARRAY<FLOAT>");
-    }
-    if (type.root() == DataTypeRoot.VARCHAR || type.root() == DataTypeRoot.CHAR) {
-      return 0;
     }
     throw new SearchException(
         "column '"

@@ -177,6 +177,13 @@ final class Results {
       out.setRowCount(ids.length);
       return out;
     }
+    ResidentColumns resident = shards == null ? null : shards.residentColumns();
+    if (resident != null && view != null && q.where() == null) {
+      VectorSchemaRoot held = resident.read(view, scan.arrowSchema(), ids, allocator);
+      if (held != null) {
+        return held;
+      }
+    }
     RowReaders readers = shards == null ? null : shards.rowReaders();
     if (readers == null || view == null || q.where() != null) {
       Scan take = project(table.takeRowIds(toList(ids)).snapshot(snapshotId), q);

@@ -62,9 +62,11 @@ public final class SearchImpl implements Search {
 
   /**
    * A session keeping up to {@code maxOpenFiles} index files of {@code maxResidentBytes} in all in
-   * memory.
+   * memory, and the {@code residentColumns} (checked against the table) of the snapshots it
+   * searches.
    */
-  public static SearchSession session(Table table, int maxOpenFiles, long maxResidentBytes) {
+  public static SearchSession session(
+      Table table, int maxOpenFiles, long maxResidentBytes, List<String> residentColumns) {
     Objects.requireNonNull(table, "table");
     if (maxOpenFiles <= 0) {
       throw new IllegalArgumentException("maxOpenFiles " + maxOpenFiles + " is not positive");
@@ -73,7 +75,7 @@ public final class SearchImpl implements Search {
       throw new IllegalArgumentException(
           "maxResidentBytes " + maxResidentBytes + " is not positive");
     }
-    Shards shards = new Shards(table, maxOpenFiles, maxResidentBytes);
+    Shards shards = new Shards(table, maxOpenFiles, maxResidentBytes, residentColumns);
     return new SearchSession() {
       @Override
       public Search search() {
@@ -295,7 +297,7 @@ public final class SearchImpl implements Search {
               r.type() == IndexType.VECTOR
                   ? VectorRoute.search(
                       view, index, served, checkDimension(index, r.vectorQuery()), k, ef(k))
-                  : TextRoute.search(view, index, served, r.textQuery(), k));
+                  : TextRoute.search(view, index, served, source, r.textQuery(), k));
         }
       }
       hits.add(Fusion.fuse(q.ranker(), lists, weights, q.limit()));
@@ -306,7 +308,7 @@ public final class SearchImpl implements Search {
     ColumnIndex index = index(view, schema, column, type);
     try (ServedShards served = ServedShards.open(view, index, source)) {
       if (type == IndexType.FULL_TEXT) {
-        hits.add(TextRoute.search(view, index, served, q.text(), q.limit()));
+        hits.add(TextRoute.search(view, index, served, source, q.text(), q.limit()));
       } else {
         for (float[] v : q.vectors()) {
           hits.add(
@@ -349,9 +351,7 @@ public final class SearchImpl implements Search {
     List<String> candidates = new ArrayList<>();
     List<String> fitting = new ArrayList<>();
     for (String column : schema.columnNames()) {
-      try {
-        ColumnIndex.checkType(column, schema.columnType(column), type);
-      } catch (SearchException e) {
+      if (!ColumnIndex.fits(schema.columnType(column), type)) {
         continue;
       }
       fitting.add(column);

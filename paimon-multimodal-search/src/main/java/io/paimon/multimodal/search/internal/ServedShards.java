@@ -19,6 +19,7 @@ package io.paimon.multimodal.search.internal;
 
 import io.paimon.multimodal.IndexFile;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.lucene.util.FixedBitSet;
 
@@ -31,51 +32,37 @@ import org.apache.lucene.util.FixedBitSet;
  */
 final class ServedShards implements AutoCloseable {
 
-  private final List<OpenShard> shards;
-  private final List<FixedBitSet> filters;
-  private final RowRanges served;
+  /**
+   * Which of a column's index files serve a view, and which documents of each: the same for every
+   * search of the view, so worked out once per view and column ({@link SnapshotView#servedPlan}).
+   *
+   * @param files the indexes (in the column's files) of the files serving rows
+   * @param filters per serving file, the documents it may return, or null for all (read only)
+   * @param unserved the view's rows that no file serves
+   */
+  record Plan(int[] files, List<FixedBitSet> filters, RowRanges unserved) {}
 
-  private ServedShards(List<OpenShard> shards, List<FixedBitSet> filters, RowRanges served) {
+  private final List<OpenShard> shards;
+  private final Plan plan;
+
+  private ServedShards(List<OpenShard> shards, Plan plan) {
     this.shards = shards;
-    this.filters = filters;
-    this.served = served;
+    this.plan = plan;
   }
 
   static ServedShards open(SnapshotView view, ColumnIndex index, Shards source) {
     List<OpenShard> shards = new ArrayList<>();
-    List<FixedBitSet> filters = new ArrayList<>();
-    RowRanges covered = RowRanges.EMPTY;
-    RowRanges served = RowRanges.EMPTY;
     try {
-      for (int i = 0; i < index.files().size(); i++) {
-        IndexFile file = index.files().get(i);
-        IndexSpec spec = index.specs().get(i);
-        RowRanges range =
-            RowRanges.of(List.of(new long[] {file.firstRowId(), file.lastRowId() + 1}));
-        RowRanges mine =
-            range.minus(covered).minus(view.stale(file, spec.builtAtSnapshot(), index.column()));
-        covered = covered.union(range);
-        if (mine.isEmpty()) {
-          continue;
+      Plan plan = view.servedPlan(index.column());
+      if (plan == null) {
+        plan = plan(view, index, source, shards);
+        view.keepServedPlan(index.column(), plan);
+      } else {
+        for (int i : plan.files()) {
+          shards.add(source.acquire(index.files().get(i), index.specs().get(i)));
         }
-        served = served.union(mine);
-        OpenShard shard = source.acquire(file, spec);
-        shards.add(shard);
-        boolean whole = mine.count() == range.count();
-        FixedBitSet bits = null;
-        if (!whole || !view.allowsAll()) {
-          long[] rowIds = shard.rowIds();
-          bits = new FixedBitSet(Math.max(1, rowIds.length));
-          for (int doc = 0; doc < rowIds.length; doc++) {
-            long rowId = rowIds[doc];
-            if (view.allows(rowId) && (whole || mine.contains(rowId))) {
-              bits.set(doc);
-            }
-          }
-        }
-        filters.add(bits);
       }
-      return new ServedShards(shards, filters, served);
+      return new ServedShards(shards, plan);
     } catch (RuntimeException e) {
       for (OpenShard s : shards) {
         s.release();
@@ -84,18 +71,58 @@ final class ServedShards implements AutoCloseable {
     }
   }
 
+  /** Works the plan out, acquiring the serving files into {@code shards} as it goes. */
+  private static Plan plan(
+      SnapshotView view, ColumnIndex index, Shards source, List<OpenShard> shards) {
+    List<Integer> files = new ArrayList<>();
+    List<FixedBitSet> filters = new ArrayList<>();
+    RowRanges covered = RowRanges.EMPTY;
+    RowRanges served = RowRanges.EMPTY;
+    for (int i = 0; i < index.files().size(); i++) {
+      IndexFile file = index.files().get(i);
+      IndexSpec spec = index.specs().get(i);
+      RowRanges range = RowRanges.of(List.of(new long[] {file.firstRowId(), file.lastRowId() + 1}));
+      RowRanges mine =
+          range.minus(covered).minus(view.stale(file, spec.builtAtSnapshot(), index.column()));
+      covered = covered.union(range);
+      if (mine.isEmpty()) {
+        continue;
+      }
+      served = served.union(mine);
+      OpenShard shard = source.acquire(file, spec);
+      shards.add(shard);
+      files.add(i);
+      boolean whole = mine.count() == range.count();
+      FixedBitSet bits = null;
+      if (!whole || !view.allowsAll()) {
+        long[] rowIds = shard.rowIds();
+        bits = new FixedBitSet(Math.max(1, rowIds.length));
+        for (int doc = 0; doc < rowIds.length; doc++) {
+          long rowId = rowIds[doc];
+          if (view.allows(rowId) && (whole || mine.contains(rowId))) {
+            bits.set(doc);
+          }
+        }
+      }
+      filters.add(bits);
+    }
+    int[] serving = files.stream().mapToInt(Integer::intValue).toArray();
+    // not List.copyOf: a null filter means every document
+    return new Plan(serving, Collections.unmodifiableList(filters), view.present().minus(served));
+  }
+
   List<OpenShard> shards() {
     return shards;
   }
 
   /** The documents shard {@code i} may return, or null for all of them. */
   FixedBitSet filter(int i) {
-    return filters.get(i);
+    return plan.filters().get(i);
   }
 
-  /** The snapshot's rows that no file serves (scored exactly). */
-  RowRanges unserved(RowRanges present) {
-    return present.minus(served);
+  /** The view's rows that no file serves (scored exactly). */
+  RowRanges unserved() {
+    return plan.unserved();
   }
 
   @Override

@@ -22,7 +22,11 @@ import io.paimon.multimodal.Snapshot;
 import io.paimon.multimodal.Table;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.apache.lucene.analysis.Analyzer;
 
 /**
  * Where a search gets its open index files and the session's other caches: a least-recently-used
@@ -39,20 +43,29 @@ final class Shards implements AutoCloseable {
   private final LinkedHashMap<String, OpenShard> open = new LinkedHashMap<>(16, 0.75f, true);
   private final LinkedHashMap<Snapshot, SnapshotView> views = new LinkedHashMap<>(4, 0.75f, true);
   private final RowReaders rowReaders;
+  private final ResidentColumns residentColumns;
+  private final ConcurrentHashMap<String, Analyzer> analyzers = new ConcurrentHashMap<>();
   private long bytes;
   private boolean closed;
 
-  /** A session's cache of at most {@code capacity} files and {@code maxBytes} bytes. */
-  Shards(Table table, int capacity, long maxBytes) {
+  /**
+   * A session's cache of at most {@code capacity} files and {@code maxBytes} bytes, keeping the
+   * {@code residentColumns} of the snapshots it searches (none if empty).
+   */
+  Shards(Table table, int capacity, long maxBytes, List<String> residentColumns) {
     this.table = table;
     this.capacity = capacity;
     this.maxBytes = maxBytes;
     this.rowReaders = capacity == 0 ? null : new RowReaders();
+    this.residentColumns =
+        capacity == 0 || residentColumns.isEmpty()
+            ? null
+            : new ResidentColumns(table, residentColumns);
   }
 
   /** Nothing kept: what a search outside a session uses. */
   static Shards oneShot(Table table) {
-    return new Shards(table, 0, 0);
+    return new Shards(table, 0, 0, List.of());
   }
 
   /**
@@ -95,6 +108,31 @@ final class Shards implements AutoCloseable {
       }
       return shard;
     }
+  }
+
+  /**
+   * {@code fn} applied to an analyzer of {@code spec}: the session's (one per analyzer setting,
+   * made once: a new analyzer builds its tokenizers again for every query), or one made for this
+   * call outside a session. The session's analyzers are not closed with it: closing one under a
+   * search still tokenizing would fail that search, and all they hold is their reusable per-thread
+   * token streams, freed with the session.
+   */
+  <T> T withAnalyzer(IndexSpec spec, Function<Analyzer, T> fn) {
+    if (capacity == 0) {
+      try (Analyzer once = Analyzers.of(spec)) {
+        return fn.apply(once);
+      }
+    }
+    String key =
+        spec.analyzer().equals("ngram")
+            ? "ngram/" + spec.ngramMin() + "/" + spec.ngramMax()
+            : spec.analyzer();
+    return fn.apply(analyzers.computeIfAbsent(key, k -> Analyzers.of(spec)));
+  }
+
+  /** The session's resident columns, or null outside a session or without any. */
+  ResidentColumns residentColumns() {
+    return residentColumns;
   }
 
   /** The session's row readers, or null outside a session. */
@@ -150,6 +188,9 @@ final class Shards implements AutoCloseable {
     views.clear();
     if (rowReaders != null) {
       rowReaders.close();
+    }
+    if (residentColumns != null) {
+      residentColumns.close();
     }
   }
 }

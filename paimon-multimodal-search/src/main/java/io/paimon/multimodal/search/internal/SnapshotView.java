@@ -48,6 +48,10 @@ final class SnapshotView {
   private final List<IndexFile> indexFiles;
   private final ConcurrentHashMap<String, ColumnIndex> columns;
 
+  /** This view's own (a filtered view's differ): the rows its pre-filter allows differ. */
+  private final ConcurrentHashMap<String, ServedShards.Plan> servedPlans =
+      new ConcurrentHashMap<>();
+
   private SnapshotView(
       Table table,
       Scan scan,
@@ -117,6 +121,16 @@ final class SnapshotView {
   /** The index files of {@code column}, found once per view (a snapshot's never change). */
   ColumnIndex columnIndex(String column) {
     return columns.computeIfAbsent(column, c -> ColumnIndex.of(indexFiles, scan.schema(), c));
+  }
+
+  /** The plan of which index files of {@code column} serve this view, if worked out already. */
+  ServedShards.Plan servedPlan(String column) {
+    return servedPlans.get(column);
+  }
+
+  /** Keeps {@code plan} for the next searches of this view (the first of racing ones wins). */
+  void keepServedPlan(String column, ServedShards.Plan plan) {
+    servedPlans.putIfAbsent(column, plan);
   }
 
   /** The snapshot's row-ID-range index files. */

@@ -79,8 +79,24 @@ final class TextRoute {
   }
 
   static List<Hit> search(
-      SnapshotView view, ColumnIndex index, ServedShards served, String text, int k) {
-    try (Analyzer analyzer = Analyzers.of(index.spec())) {
+      SnapshotView view,
+      ColumnIndex index,
+      ServedShards served,
+      Shards source,
+      String text,
+      int k) {
+    return source.withAnalyzer(
+        index.spec(), analyzer -> search(view, index, served, analyzer, text, k));
+  }
+
+  private static List<Hit> search(
+      SnapshotView view,
+      ColumnIndex index,
+      ServedShards served,
+      Analyzer analyzer,
+      String text,
+      int k) {
+    try {
       List<String> terms = terms(analyzer, text);
       if (terms.isEmpty()) {
         throw new SearchException(
@@ -198,7 +214,7 @@ final class TextRoute {
       Analyzer analyzer,
       ByteBuffersDirectory dir)
       throws IOException {
-    RowRanges rows = served.unserved(view.present());
+    RowRanges rows = served.unserved();
     if (rows.isEmpty()) {
       return null;
     }

@@ -64,7 +64,7 @@ final class VectorRoute {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    RowRanges unserved = served.unserved(view.present());
+    RowRanges unserved = served.unserved();
     if (!unserved.isEmpty()) {
       UnservedRows.read(
           view,
